@@ -1,0 +1,50 @@
+"""Expeditions: the standard-deck adaptation of Reiner Knizia's Lost Cities, as a Python engine.
+
+The core (this package's top level) is pure Python and knows nothing of Jupyter:
+
+- ``rules(name, **overrides)`` and ``PRESETS``: the rule sets of the rule documents;
+- ``card``, ``cards``: cards from text; ``score``, ``score_breakdown``, ``score_board``: scoring;
+- ``deal``, ``position``: start a round; ``Round``: its moves, its end and its scores;
+- ``Move``: moves and their notation; ``new_match``, ``Match``: rounds in a row;
+- ``Observation``: what one seat may know; ``save``, ``load``, ``loads``: JSON game records.
+
+Bots (``expeditions.bots``), analysis (``expeditions.analysis``) and notebook widgets
+(``expeditions.widgets``) are imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from .cards import SUITS, Card, Suit, format_cards, parse_card, parse_cards
+from .errors import CardError, ExpeditionsError, IllegalMove, NotationError, PositionError, RecordError, RulesError
+from .match import Match, new_match
+from .moves import Move
+from .observation import Observation
+from .record import load, loads, save
+from .round import Deal, Round, Setup, deal, position, shuffled_deck
+from .rules import PRESETS, Example, Rules, rules
+from .scoring import BoardScore, ExpeditionScore, score, score_board, score_breakdown
+
+__version__ = "0.1.0"
+ENGINE_VERSION = 1
+"""Bumped whenever a change to the rules engine would replay a stored record differently."""
+
+card = parse_card
+cards = parse_cards
+
+__all__ = [
+    "PRESETS", "SUITS", "BoardScore", "Card", "CardError", "Deal", "Example", "ExpeditionScore", "ExpeditionsError",
+    "IllegalMove", "Match", "Move", "NotationError", "Observation", "PositionError", "RecordError", "Round", "Rules",
+    "RulesError", "Setup", "Suit", "card", "cards", "deal", "format_cards", "load", "loads", "new_match", "parse_card",
+    "parse_cards", "position", "rules", "save", "score", "score_board", "score_breakdown", "shuffled_deck",
+]
+
+_LAZY = ("bots", "analysis", "widgets")
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _LAZY:
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'expeditions' has no attribute {name!r}")

@@ -1,0 +1,188 @@
+"""How cards, scores and positions show themselves: plain text, and HTML for notebooks.
+
+The HTML is self-contained (inline styles, no scripts, nothing fetched), so it renders offline
+in JupyterLab, Voila and exported reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import SUITS, Card
+from .engine import END_REASONS
+
+if TYPE_CHECKING:
+    from .match import Match
+    from .observation import Observation
+    from .round import Round
+    from .rules import Rules
+    from .scoring import BoardScore, ExpeditionScore
+
+_CARD = ("display:inline-block;min-width:2.1em;padding:1px 4px;margin:1px;border:1px solid #999;"
+         "border-radius:4px;background:#fff;text-align:center;font-weight:600;font-family:sans-serif;color:{colour}")
+_TABLE = "border-collapse:collapse;font-family:sans-serif;font-size:13px;margin:4px 0"
+_CELL = "padding:3px 6px;border-bottom:1px solid #ddd;text-align:left;vertical-align:middle"
+
+
+def card_html(card: Card, *, title: str = "") -> str:
+    """One card as a small chip in its suit's colour."""
+    suit = SUITS[card.suit]
+    tip = f' title="{escape(title)}"' if title else ""
+    return f'<span class="xp-card" style="{_CARD.format(colour=suit.colour)}"{tip}>{escape(card.symbol)}</span>'
+
+
+def cards_html(cards: Iterable[Card], empty: str = "") -> str:
+    chips = "".join(card_html(c) for c in cards)
+    return chips or f'<span style="color:#999">{escape(empty)}</span>'
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _suit_head(rules: Rules) -> str:
+    return "".join(
+        f'<th style="{_CELL};color:{SUITS[s].colour}">{escape(SUITS[s].symbol if SUITS[s].symbol != s else SUITS[s].name)}</th>'
+        for s in rules.suits
+    )
+
+
+def _side_name(rules: Rules, side: int) -> str:
+    if rules.partnerships:
+        return f"team {side} (seats {side} and {side + 2})"
+    return "you" if rules.players == 1 else f"seat {side}"
+
+
+# --- scores ----------------------------------------------------------------------------------------
+def expedition_score_html(e: ExpeditionScore) -> str:
+    return (f'<div style="font-family:sans-serif">{cards_html(e.cards, "not started")} '
+            f"<b>{e.total}</b> <span style='color:#555'>{escape(e.explain())}</span></div>")
+
+
+def board_score_html(b: BoardScore) -> str:
+    rows = "".join(
+        f'<tr><td style="{_CELL};color:{SUITS[e.suit].colour}">{escape(SUITS[e.suit].name)}</td>'
+        f'<td style="{_CELL}">{cards_html(e.cards, "not started")}</td>'
+        f'<td style="{_CELL}">{escape(e.explain())}</td><td style="{_CELL};text-align:right"><b>{e.total}</b></td></tr>'
+        for e in b.expeditions
+    )
+    total = f'<tr><td style="{_CELL}" colspan="3"><b>total</b></td><td style="{_CELL};text-align:right"><b>{b.total}</b></td></tr>'
+    return f'<table style="{_TABLE}">{rows}{total}</table>'
+
+
+# --- positions -------------------------------------------------------------------------------------
+def _status(rnd: Round) -> str:
+    if rnd.is_over:
+        scores = ", ".join(f"{_side_name(rnd.rules, i)} {s}" for i, s in enumerate(rnd.scores()))
+        return f"round over: {END_REASONS[rnd.end_reason or '']}; {scores}"
+    return f"turn {rnd.turn + 1}, seat {rnd.to_move} to move"
+
+
+def _board_rows_html(rules: Rules, expeditions: Sequence[Sequence[Sequence[Card]]], scores: Sequence[int],
+                     piles: Sequence[Sequence[Card]], deck_size: int, mine: int | None) -> str:
+    def side_row(side: int) -> str:
+        name = _side_name(rules, side) + (" (you)" if side == mine and rules.players > 1 else "")
+        cells = "".join(f'<td style="{_CELL}">{cards_html(exp)}</td>' for exp in expeditions[side])
+        return f'<tr><th style="{_CELL}">{escape(name)}</th>{cells}<td style="{_CELL};text-align:right"><b>{scores[side]}</b></td></tr>'
+
+    def pile_cell(pile: Sequence[Card]) -> str:
+        if not pile:
+            return f'<td style="{_CELL};background:#f4f4f4"><span style="color:#999">empty</span></td>'
+        below = f' <span style="color:#777">+{len(pile) - 1}</span>' if len(pile) > 1 else ""
+        return f'<td style="{_CELL};background:#f4f4f4">{card_html(pile[-1], title=" ".join(map(str, pile)))}{below}</td>'
+
+    order = list(range(rules.sides))
+    if mine is not None and rules.sides > 1:
+        order = [s for s in order if s != mine] + [mine]
+    middle = (f'<tr><th style="{_CELL};background:#f4f4f4">discard piles</th>{"".join(pile_cell(p) for p in piles)}'
+              f'<td style="{_CELL};background:#f4f4f4">deck: <b>{deck_size}</b></td></tr>')
+    rows = [side_row(s) for s in order[:-1]] + [middle, side_row(order[-1])] if rules.sides > 1 else [middle, side_row(0)]
+    return (f'<table style="{_TABLE}"><tr><th style="{_CELL}"></th>{_suit_head(rules)}<th style="{_CELL}">score</th></tr>'
+            + "".join(rows) + "</table>")
+
+
+def round_html(rnd: Round) -> str:
+    rules = rnd.rules
+    board = _board_rows_html(rules, [list(rnd.expeditions(s).values()) for s in range(rules.sides)], rnd.scores(),
+                             list(rnd.piles.values()), rnd.deck_size, None)
+    hands = "".join(
+        f'<div>hand of seat {s}{" (to move)" if rnd.to_move == s else ""}: {cards_html(rnd.hand(s), "empty")}</div>'
+        for s in range(rules.players)
+    )
+    return (f'<div class="xp-round" style="font-family:sans-serif"><div><b>{escape(rules.label)}</b> · {escape(_status(rnd))}'
+            f"</div>{board}{hands}</div>")
+
+
+def observation_html(obs: Observation) -> str:
+    rules = obs.rules
+    board = _board_rows_html(rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size, obs.side)
+    known = "".join(
+        f"<div>known in seat {s}'s hand ({obs.hand_sizes[s]} cards): {cards_html(k, 'nothing')}</div>"
+        for s, k in enumerate(obs.known) if s != obs.seat
+    )
+    status = "round over" if obs.is_over else f"seat {obs.to_move} to move"
+    return (f'<div class="xp-observation" style="font-family:sans-serif"><div><b>{escape(rules.label)}</b> · seen from seat '
+            f"{obs.seat} · {status}</div>{board}<div>your hand: {cards_html(obs.hand, 'empty')}</div>{known}</div>")
+
+
+def _board_text(rules: Rules, expeditions: Sequence[Sequence[Sequence[Card]]], scores: Sequence[int],
+                piles: Sequence[Sequence[Card]], deck_size: int) -> list[str]:
+    width = max(12, *(len(cards_text(e)) + 2 for side in expeditions for e in side))
+    head = " " * 10 + "".join(f"{SUITS[s].name:<{width}}" for s in rules.suits) + "score"
+    lines = [head]
+    for side, exps in enumerate(expeditions):
+        lines.append(f"{_side_name(rules, side)[:9]:<10}" + "".join(f"{cards_text(e) or '.':<{width}}" for e in exps)
+                     + f"{scores[side]:>5}")
+    tops = [f"{p[-1].symbol} ({len(p)})" if p else "-" for p in piles]
+    lines.append(f"{'piles':<10}" + "".join(f"{t:<{width}}" for t in tops) + f"deck {deck_size}")
+    return lines
+
+
+def round_text(rnd: Round) -> str:
+    rules = rnd.rules
+    lines = [f"{rules.label}: {_status(rnd)}"]
+    lines += _board_text(rules, [list(rnd.expeditions(s).values()) for s in range(rules.sides)], rnd.scores(),
+                         list(rnd.piles.values()), rnd.deck_size)
+    lines += [f"hand {s}: {cards_text(rnd.hand(s))}" for s in range(rules.players)]
+    return "\n".join(lines)
+
+
+def observation_text(obs: Observation) -> str:
+    lines = [f"{obs.rules.label}: seen from seat {obs.seat}, " + ("round over" if obs.is_over else f"seat {obs.to_move} to move")]
+    lines += _board_text(obs.rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size)
+    lines.append(f"your hand: {cards_text(obs.hand)}")
+    lines += [f"known in hand {s}: {cards_text(k) or '-'}" for s, k in enumerate(obs.known) if s != obs.seat]
+    return "\n".join(lines)
+
+
+# --- matches ---------------------------------------------------------------------------------------
+def _match_rows(match: Match) -> list[list[str]]:
+    rules = match.rules
+    rows = []
+    for i, rnd in enumerate(match.rounds, start=1):
+        scores = [str(s) for s in rnd.scores()] if rnd.is_over else ["…"] * rules.sides
+        rows.append([f"round {i}"] + scores)
+    rows.append(["total"] + [str(t) for t in match.totals])
+    return rows
+
+
+def match_text(match: Match) -> str:
+    rules = match.rules
+    head = ["", *(_side_name(rules, s) for s in range(rules.sides))]
+    rows = [head, *_match_rows(match)]
+    out = "\n".join("".join(f"{c:<14}" for c in row).rstrip() for row in rows)
+    if match.is_over:
+        out += "\nwinner(s): " + ", ".join(_side_name(rules, s) for s in match.winners())
+    return out
+
+
+def match_html(match: Match) -> str:
+    rules = match.rules
+    head = "".join(f'<th style="{_CELL}">{escape(_side_name(rules, s))}</th>' for s in range(rules.sides))
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{escape(c)}</td>' for c in row) + "</tr>" for row in _match_rows(match))
+    won = ""
+    if match.is_over:
+        won = "<div>winner(s): " + escape(", ".join(_side_name(rules, s) for s in match.winners())) + "</div>"
+    return f'<div style="font-family:sans-serif"><table style="{_TABLE}"><tr><th></th>{head}</tr>{body}</table>{won}</div>'

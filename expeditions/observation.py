@@ -1,0 +1,155 @@
+"""What one seat may know: the observation that bots and analysis see instead of the position.
+
+A seat sees its own hand, every expedition on the table, every discard pile in full and in
+order (each card in it was seen face up), how many cards are left in the deck and in every
+hand, the cards known to be in another hand because that player drew them off a pile (or,
+with partners, because you passed them), and the scores. It never sees the deck order,
+the set-aside cards or the rest of another hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .engine import Table, spec_for
+from .moves import Move
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .round import Round
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What ``seat`` may know of a round. Expeditions are per side, then per suit of ``rules.suits``;
+    piles per suit, bottom card first; ``known[s]`` the cards known to be in seat ``s``'s hand
+    (the whole hand for ``seat`` itself)."""
+
+    rules: Rules
+    seat: int
+    to_move: int | None
+    turn: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    expeditions: tuple[tuple[tuple[Card, ...], ...], ...]
+    piles: tuple[tuple[Card, ...], ...]
+    deck_size: int
+    removed: tuple[Card, ...]
+    set_aside_size: int
+    stall: int
+    passed: tuple[bool, ...]
+    scores: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def expedition(self, side: int, suit: str) -> tuple[Card, ...]:
+        return self.expeditions[side][self.rules.suits.index(suit)]
+
+    def pile(self, suit: str) -> tuple[Card, ...]:
+        return self.piles[self.rules.suits.index(suit)]
+
+    @cached_property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot place: in the deck, set aside, or unknown in other hands."""
+        seen = Counter(self.hand)
+        for s, cards in enumerate(self.known):
+            if s != self.seat:
+                seen.update(cards)
+        for side in self.expeditions:
+            for exp in side:
+                seen.update(exp)
+        for pile in self.piles:
+            seen.update(pile)
+        seen.update(self.removed)
+        return tuple((Counter(self.rules.deck) - seen).elements())
+
+    def sample_table(self, rng: random.Random) -> Table:
+        """A full position consistent with this observation: the unseen cards dealt at random to the
+        unknown part of every other hand, the deck and the set-aside cards (for simulations)."""
+        spec = spec_for(self.rules)
+        ids = spec.index
+        hidden = [ids[c] for c in self.unseen]
+        rng.shuffle(hidden)
+        t = Table(spec)
+        pos = 0
+        for s in range(self.rules.players):
+            if s == self.seat:
+                t.hands[s] = [ids[c] for c in self.hand]
+            else:
+                known = [ids[c] for c in self.known[s]]
+                unknown = self.hand_sizes[s] - len(known)
+                t.hands[s] = known + hidden[pos : pos + unknown]
+                pos += unknown
+                t.public[s] = known[:]
+        t.deck = hidden[pos : pos + self.deck_size]
+        t.set_aside = hidden[pos + self.deck_size :]
+        for side, exps in enumerate(self.expeditions):
+            for suit, exp in enumerate(exps):
+                t.expeditions[side][suit] = [ids[c] for c in exp]
+                for c in t.expeditions[side][suit]:
+                    t.open[side] &= ~spec.closes[c]
+        t.piles = [[ids[c] for c in pile] for pile in self.piles]
+        t.removed = [ids[c] for c in self.removed]
+        t.to_move = self.seat if self.to_move is None else self.to_move
+        t.turns, t.stall, t.passed = self.turn, self.stall, list(self.passed)
+        t.end = "" if self.to_move is not None else "deck"
+        return t
+
+    def __str__(self) -> str:
+        from .display import observation_text
+
+        return observation_text(self)
+
+    def _repr_html_(self) -> str:
+        from .display import observation_html
+
+        return observation_html(self)
+
+
+def observe(rnd: Round, seat: int) -> Observation:
+    """The observation of ``seat`` in ``rnd``."""
+    t = rnd._t
+    spec = t.spec
+    rules = rnd.rules
+    partner = rules.partner_of(seat)
+
+    def known_of(s: int) -> tuple[Card, ...]:
+        if s == seat:
+            return rnd.hand(s)
+        ids = list(t.public[s])
+        if partner == s:
+            extra = Counter(t.via_pass[s]) - Counter(ids)
+            ids += list(extra.elements())
+        return tuple(sorted((spec.cards[i] for i in ids), key=lambda c: (rules.suits.index(c.suit), c.value, c.rank)))
+
+    return Observation(
+        rules=rules,
+        seat=seat,
+        to_move=rnd.to_move,
+        turn=t.turns,
+        hand=rnd.hand(seat),
+        hand_sizes=tuple(len(h) for h in t.hands),
+        known=tuple(known_of(s) for s in range(rules.players)),
+        expeditions=tuple(tuple(rnd.expedition(side, s) for s in rules.suits) for side in range(rules.sides)),
+        piles=tuple(rnd.piles[s] for s in rules.suits),
+        deck_size=len(t.deck),
+        removed=rnd.removed,
+        set_aside_size=len(t.set_aside),
+        stall=t.stall,
+        passed=tuple(t.passed),
+        scores=rnd.scores(),
+        legal_moves=tuple(rnd.legal_moves()) if rnd.to_move == seat else (),
+    )

@@ -1,0 +1,90 @@
+import pytest
+
+from expeditions import PRESETS, RulesError, rules
+from expeditions.rules import _seed_dir, load_presets
+
+# The rule table of the engine issue, read off the four documents.
+TABLE = {
+    #  name                      suits cards players hand bonus rounds
+    "expeditions":            (4, 48, 2, 6, 6, 3),
+    "expeditions-4p":         (4, 60, 4, 6, 6, 3),
+    "expeditions-solo":       (4, 48, 1, 6, 6, 3),
+    "expeditionen":           (4, 48, 2, 8, 8, 3),
+    "expeditionen-aces":      (4, 52, 2, 8, 8, 3),
+    "expeditionen-short":     (4, 48, 2, 8, 8, 1),
+    "lost-cities":            (5, 60, 2, 8, 8, 3),
+    "lost-cities-duel-long":  (6, 72, 2, 8, 8, 3),
+}
+
+
+def test_every_preset_is_there():
+    assert set(PRESETS) == set(TABLE)
+
+
+@pytest.mark.parametrize("name", TABLE)
+def test_rule_table(name):
+    r = rules(name)
+    assert (len(r.suits), r.deck_size, r.players, r.hand_size, r.bonus_at, r.rounds) == TABLE[name]
+    assert r.cost == 20 and r.bonus == 20 and r.investments == 3
+    assert (r.document and r.quote("scoring")) or r.quote("deck")
+
+
+def test_special_rules():
+    base = rules("expeditions")
+    assert base.stall_limit == 16 and base.starter == "rotate" and base.tie == "shared"
+    four = rules("expeditions-4p")
+    assert four.stall_limit == 32 and four.partnerships and four.pass_cards == 2 and four.pass_min_hand == 6
+    assert not four.pass_twice_in_a_row and four.sides == 2
+    assert sorted(str(c) for c in four.deck if c.suit == "H" and c.rank in (2, 3, 4)) == ["2H", "2H", "3H", "3H", "4H", "4H"]
+    solo = rules("expeditions-solo")
+    assert solo.set_aside == 24 and solo.draw_deck_after_deal == 18
+    assert solo.discards_leave_game and not solo.draw_from_piles and solo.play_on_after_deck
+    de = rules("expeditionen")
+    assert de.starter == "loser-starts" and de.tie == "extra-round" and de.stall_limit == 0
+    assert rules("expeditionen-aces").numbers[0] == 1
+    assert rules("lost-cities-duel-long").suits == ("Y", "B", "W", "G", "R", "P")
+
+
+def test_overrides():
+    r = rules("expeditions", hand_size=8, bonus_at=8)
+    assert r.hand_size == 8 and r.bonus_at == 8 and r.name == "expeditions"
+    assert r.overrides() == {"hand_size": 8, "bonus_at": 8}
+    assert r.label == "expeditions (hand_size=8, bonus_at=8)"
+    assert rules("expeditions").overrides() == {}
+    assert rules("expeditions", suits=["H", "S"]).deck_size == 24
+
+
+def test_unknown_name_lists_the_presets():
+    with pytest.raises(RulesError) as e:
+        rules("lost-citys")
+    for name in PRESETS:
+        assert name in str(e.value)
+
+
+def test_bad_overrides_say_what_is_accepted():
+    with pytest.raises(RulesError, match="hand_size"):
+        rules("expeditions", handsize=8)
+    with pytest.raises(RulesError, match="hand_size takes a whole number"):
+        rules("expeditions", hand_size="8")
+    with pytest.raises(RulesError, match="leave no deck"):
+        rules("expeditions", hand_size=30)
+    with pytest.raises(RulesError, match="starter must be one of"):
+        rules("expeditions", starter="random")
+    with pytest.raises(RulesError, match="numbers must rise"):
+        rules("expeditions", numbers=[5, 3])
+
+
+def test_rules_are_hashable_values():
+    assert rules("expeditions", hand_size=8) == rules("expeditions", hand_size=8)
+    assert hash(rules("expeditions", hand_size=8)) == hash(rules("expeditions", hand_size=8))
+    assert rules("expeditions") != rules("expeditions", hand_size=8)
+
+
+def test_presets_load_from_a_folder(tmp_path):
+    (tmp_path / "base.toml").write_text((_seed_dir() / "expeditions.toml").read_text())
+    (tmp_path / "mine.toml").write_text('extends = "expeditions"\nname = "mine"\ntitle = "Mine"\nhand_size = 7\n')
+    loaded = load_presets(tmp_path)
+    assert loaded["mine"].hand_size == 7 and loaded["mine"].bonus_at == 6
+    (tmp_path / "bad.toml").write_text('extends = "expeditions"\nname = "bad"\nhandsize = 7\n')
+    with pytest.raises(RulesError, match="unknown rule field"):
+        load_presets(tmp_path)
