@@ -1,0 +1,86 @@
+"""Spreading long computations over processes or a cluster.
+
+Every long computation (tournaments, tip tables, tables of expected values) is a map of one
+picklable function over independent pieces of work. ``parallel_map`` runs such a map on any
+``concurrent.futures.Executor``: a local ``ProcessPoolExecutor`` by default, or unchanged on a Dask
+cluster through ``distributed.Client(...).get_executor()``. Results come back in input order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _progress(total: int, description: str, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, desc=description, leave=False)
+
+
+def parallel_map(
+    fn: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = False,
+    description: str = "",
+) -> list[R]:
+    """``[fn(x) for x in items]``, computed on ``executor`` (or on ``workers`` local processes; with
+    ``workers=1`` and no executor, in this process). ``progress`` shows a tqdm bar."""
+    work: Sequence[T] = list(items)
+    bar = _progress(len(work), description, progress)
+    try:
+        if executor is None and ((workers or default_workers()) <= 1 or len(work) <= 1):
+            out = []
+            for x in work:
+                out.append(fn(x))
+                if bar is not None:
+                    bar.update(1)
+            return out
+        own = executor is None
+        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers or default_workers())
+        try:
+            futures = {pool.submit(fn, x): i for i, x in enumerate(work)}
+            results: list[Any] = [None] * len(work)
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                if bar is not None:
+                    bar.update(1)
+            return results
+        finally:
+            if own:
+                pool.shutdown()
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def chunks(total: int, pieces: int) -> list[range]:
+    """Split ``range(total)`` into at most ``pieces`` nearly equal consecutive ranges."""
+    pieces = max(1, min(pieces, total)) if total else 1
+    size, extra = divmod(total, pieces)
+    out, start = [], 0
+    for k in range(pieces):
+        end = start + size + (1 if k < extra else 0)
+        out.append(range(start, end))
+        start = end
+    return out

@@ -1,0 +1,62 @@
+"""What a bot is, and how a round is played out with bots in the seats.
+
+A bot sees a round only through an ``Observation`` (what its seat may know) and answers with
+one of ``observation.legal_moves``. It is deterministic for a given seed: the same seed and the
+same observations give the same moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..moves import Move
+from ..observation import Observation
+from ..round import Round
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: ``choose`` picks a legal move from what one seat may know."""
+
+    name: str
+
+    def choose(self, observation: Observation) -> Move: ...
+
+
+BotFactory = Callable[[int], Bot]
+"""Makes a fresh bot from a seed (tournaments make one per game, so games are independent)."""
+
+
+class RandomBot:
+    """Random: uniform over the legal moves (identical moves counted once), seeded."""
+
+    name = "Random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Move:
+        if not observation.legal_moves:
+            raise ValueError("there is no move to choose: the round is over or it is not this seat's turn")
+        return self.rng.choice(observation.legal_moves)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} bot>"
+
+
+def play_out(rnd: Round, bots: Sequence[Bot], *, max_turns: int = 10_000) -> Round:
+    """Play ``rnd`` to its end with ``bots[seat]`` choosing for every seat; returns the finished round.
+
+    ``max_turns`` guards against bots that would never end a round under rules without a stall rule.
+    """
+    if len(bots) != rnd.rules.players:
+        raise ValueError(f"the {rnd.rules.name} rules seat {rnd.rules.players} player(s), but {len(bots)} bot(s) were given")
+    while not rnd.is_over:
+        if rnd.turn >= max_turns:
+            raise RuntimeError(f"the round did not end within {max_turns} turns")
+        seat = rnd.to_move
+        assert seat is not None
+        rnd = rnd.play(bots[seat].choose(rnd.observation(seat)))
+    return rnd
