@@ -5,4 +5,7 @@ from .policies import Policy, playable_policy, playout, uniform_policy
 
 Random = RandomBot
 
-__all__ = ["Bot", "BotFactory", "Policy", "Random", "RandomBot", "play_out", "playable_policy", "playout", "uniform_policy"]
+LEVELS: dict[str, BotFactory] = {"Random": RandomBot}
+"""The bot levels a reader can play against, weakest first: name -> factory taking a seed."""
+
+__all__ = ["LEVELS", "Bot", "BotFactory", "Policy", "Random", "RandomBot", "play_out", "playable_policy", "playout", "uniform_policy"]
