@@ -101,6 +101,25 @@ class Card:
     def __repr__(self) -> str:
         return str(self)
 
+    def _repr_html_(self) -> str:
+        from .display import card_html
+
+        return card_html(self)
+
+
+class Cards(tuple[Card, ...]):
+    """A tuple of cards that shows itself as card chips in a notebook; equal to the plain tuple."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html(self, "no cards")
+
 
 def parse_card(text: str | Card) -> Card:
     """Read one card from text such as ``7H``, ``10♥``, ``J♠`` or ``AH``."""
@@ -117,15 +136,15 @@ def parse_card(text: str | Card) -> Card:
     return Card(_RANKS[rank], _SYMBOLS.get(suit, suit))
 
 
-def parse_cards(text: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
+def parse_cards(text: str | Card | Iterable[str | Card]) -> Cards:
     """Read several cards: ``"KH QH 4H 7H"`` (spaces or commas between them) or a list of cards or texts."""
     if isinstance(text, Card):
-        return (text,)
+        return Cards((text,))
     if isinstance(text, str):
         tokens: Iterable[str | Card] = [t for t in re.split(r"[\s,;]+", text) if t]
     else:
         tokens = text
-    return tuple(parse_card(t) for t in tokens)
+    return Cards(parse_card(t) for t in tokens)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUITS, Card, parse_cards
+from .cards import SUITS, Card, Cards, parse_cards
 from .engine import DECK, DISCARD, END_REASONS, NO_DRAW, PASS, PLAY, Action, Spec, Table, deal_table, spec_for, suit_name
 from .errors import CardError, IllegalMove, PositionError
 from .moves import Move
@@ -61,8 +61,8 @@ class Setup:
 Start = Deal | Setup
 
 
-def _in_laying_order(cards: Iterable[Card], rules: Rules) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: (rules.suits.index(c.suit), c.value, c.rank)))
+def _in_laying_order(cards: Iterable[Card], rules: Rules) -> Cards:
+    return Cards(sorted(cards, key=lambda c: (rules.suits.index(c.suit), c.value, c.rank)))
 
 
 def _owner(rules: Rules, side: int) -> str:
@@ -169,8 +169,8 @@ class Round:
         self._t = table
 
     # --- where things are -------------------------------------------------------------------
-    def _cards(self, ids: Iterable[int]) -> tuple[Card, ...]:
-        return tuple(self._t.spec.cards[i] for i in ids)
+    def _cards(self, ids: Iterable[int]) -> Cards:
+        return Cards(self._t.spec.cards[i] for i in ids)
 
     @property
     def to_move(self) -> int | None:
@@ -446,8 +446,8 @@ def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | No
     by_suit = {k.upper(): v for k, v in (piles or {}).items()}
     pile_cards = tuple(_pile_of(r, s, by_suit.get(s, ())) for s in r.suits)
     gone = parse_cards(removed)
-    aside = parse_cards(set_aside) if set_aside is not None else ()
-    order = parse_cards(deck) if deck is not None else None
+    aside: tuple[Card, ...] = parse_cards(set_aside) if set_aside is not None else ()
+    order: tuple[Card, ...] | None = parse_cards(deck) if deck is not None else None
     placed = [c for h in given if h for c in h] + [c for side in sides for e in side for c in e] + \
         [c for p in pile_cards for c in p] + list(gone) + list(aside) + list(order or ())
     index = spec_for(r).index
@@ -468,8 +468,9 @@ def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | No
                 raise PositionError(f"only {len(rest)} cards are left to deal a hand of {r.hand_size}")
             h, rest = _in_laying_order(rest[: r.hand_size], r), rest[r.hand_size:]
         filled.append(h)
-    if set_aside is None and r.set_aside:
-        aside, rest = tuple(rest[: r.set_aside]) if order is None else tuple(rest), rest[r.set_aside:] if order is None else []
+    if set_aside is None and r.set_aside:  # the solitaire: what is not in the deck was set aside
+        cut = r.set_aside if order is None else len(rest)
+        aside, rest = tuple(rest[:cut]), rest[cut:]
     if order is None:
         order = tuple(rest)
     elif rest:
