@@ -19,16 +19,23 @@ $(READY): pyproject.toml
 tutorial: $(READY)
 	$(BIN)/jupyter lab notebooks/
 
-test: lint typecheck unit
+test: lint typecheck unit notebooks
 
 lint: $(READY)
-	$(BIN)/ruff check expeditions tests benchmarks
+	$(BIN)/ruff check expeditions tests benchmarks tools
 
 typecheck: $(READY)
 	$(BIN)/mypy
 
 unit: $(READY)
 	$(BIN)/python -m pytest -m "not browser"
+
+notebooks: $(READY)
+	$(BIN)/python tools/run_notebooks.py --small --out build/notebooks
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env --nbval-sanitize-with tools/nbval_sanitize.cfg build/notebooks/*.ipynb
+
+report: $(READY)
+	$(BIN)/python tools/run_notebooks.py --out build/report
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py

@@ -115,9 +115,14 @@ def round_html(rnd: Round) -> str:
             f"</div>{board}{hands}</div>")
 
 
+def observation_board_html(obs: Observation) -> str:
+    """The table as ``obs.seat`` sees it: the other sides' expeditions, the piles and the deck, its own side last."""
+    return _board_rows_html(obs.rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size, obs.side)
+
+
 def observation_html(obs: Observation) -> str:
     rules = obs.rules
-    board = _board_rows_html(rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size, obs.side)
+    board = observation_board_html(obs)
     known = "".join(
         f"<div>known in seat {s}'s hand ({obs.hand_sizes[s]} cards): {cards_html(k, 'nothing')}</div>"
         for s, k in enumerate(obs.known) if s != obs.seat

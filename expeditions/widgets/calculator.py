@@ -1,0 +1,151 @@
+"""The scoring calculator: click cards into expeditions and see each one scored step by step.
+
+The scores come from ``expeditions.score_board`` (one ``ExpeditionScore`` per suit, with its
+``explain()``) and show themselves with ``expeditions.display``; this module only collects the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+import ipywidgets as widgets
+
+from ..cards import SUITS, Card, format_cards, parse_cards
+from ..display import board_score_html
+from ..errors import ExpeditionsError
+from ..rules import PRESETS, Rules
+from ..rules import rules as get_rules
+from ..scoring import BoardScore, score_board
+from .cards import card_toggle, html_note
+
+
+class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
+    """A row of card buttons per suit; pressed cards lie on the expeditions and are scored.
+
+    ``calc.cards`` are the chosen cards, ``calc.score`` their ``BoardScore`` (``calc.total`` its
+    points); ``calc.set_cards("JH 4H 7H")`` chooses cards from text, and so does typing them into
+    the text box. Changing the rule set rescores the same cards under the other rules.
+    """
+
+    def __init__(self, rules: Rules | str = "expeditions", cards: str | Iterable[str | Card] = "") -> None:
+        self.rules = get_rules(rules)
+        self.rule_set = widgets.Dropdown(options=list(PRESETS), value=self.rules.name if self.rules.name in PRESETS else None,
+                                         description="rule set")
+        self.rule_set.add_class("xp-calc-rules")
+        self.text = widgets.Text(placeholder="or type cards, like JH 4H 7H 9H", description="cards",
+                                 continuous_update=False, layout=widgets.Layout(width="32em"))
+        self.text.add_class("xp-calc-text")
+        self.clear_button = widgets.Button(description="Clear", tooltip="take every card off the expeditions")
+        self.clear_button.add_class("xp-calc-clear")
+        self.rows = widgets.VBox()
+        self.result = widgets.HTML()
+        self.result.add_class("xp-calc-result")
+        self.message = widgets.HTML()
+        self.message.add_class("xp-message")
+        self.toggles: dict[Card, widgets.ToggleButton] = {}
+        self._quiet = False
+        super().__init__([
+            widgets.HBox([self.rule_set, self.clear_button]), self.rows, self.text, self.message, self.result,
+        ])
+        self.add_class("xp-calculator")
+        self.rule_set.observe(self._on_rules, names="value")
+        self.text.observe(self._on_text, names="value")
+        self.clear_button.on_click(lambda _: self.clear())
+        self._build_rows(parse_cards(cards))
+
+    # --- what the calculator holds -----------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The chosen cards, suit by suit in laying order."""
+        return tuple(c for c, t in self.toggles.items() if t.value)
+
+    @property
+    def score(self) -> BoardScore:
+        return score_board(self.cards, self.rules)
+
+    @property
+    def total(self) -> int:
+        return self.score.total
+
+    def set_cards(self, cards: str | Iterable[str | Card]) -> None:
+        """Choose exactly these cards (text like ``"JH 4H 7H"`` or cards); refuses cards the rule set lacks."""
+        chosen = set(parse_cards(cards))
+        unknown = [c for c in chosen if c not in self.toggles]
+        if unknown:
+            raise ExpeditionsError(f"{' '.join(map(str, unknown))}: not a card of the {self.rules.name} rules")
+        self._quiet = True
+        try:
+            for card, toggle in self.toggles.items():
+                toggle.value = card in chosen
+        finally:
+            self._quiet = False
+        self._update()
+
+    def clear(self) -> None:
+        self.set_cards(())
+
+    # --- building and updating -----------------------------------------------------------------
+    def _build_rows(self, keep: Iterable[Card]) -> None:
+        for toggle in self.toggles.values():
+            toggle.close()
+        for row in self.rows.children:
+            row.close()
+        chosen = set(keep)
+        self.toggles = {}
+        rows = []
+        for suit in self.rules.suits:
+            distinct = sorted({c for c in self.rules.deck if c.suit == suit}, key=lambda c: (c.value, c.rank))
+            buttons = []
+            for card in distinct:
+                toggle = card_toggle(card, value=card in chosen)
+                toggle.observe(self._on_toggle, names="value")
+                self.toggles[card] = toggle
+                buttons.append(toggle)
+            label = widgets.HTML(f'<b style="color:{SUITS[suit].colour}">{escape(SUITS[suit].name)}</b>',
+                                 layout=widgets.Layout(width="6.5em"))
+            rows.append(widgets.HBox([label, *buttons]))
+        self.rows.children = rows
+        self._update()
+
+    def _on_rules(self, change: dict[str, object]) -> None:
+        if not isinstance(change["new"], str):
+            return
+        kept = self.cards
+        self.rules = get_rules(change["new"])
+        self._build_rows(kept)
+        dropped = [c for c in kept if c not in self.toggles]
+        if dropped:
+            self.message.value = html_note(f"{format_cards(dropped)} left the expeditions: the {self.rules.name} rules "
+                                           "have no such card", colour="#a15c00")
+
+    def _on_toggle(self, change: dict[str, object]) -> None:
+        if not self._quiet:
+            self._update()
+
+    def _on_text(self, change: dict[str, object]) -> None:
+        text = str(change["new"])
+        if self._quiet or text == format_cards(self.cards):
+            return
+        try:
+            self.set_cards(text)
+        except ExpeditionsError as e:
+            self.message.value = html_note(str(e), colour="#b00020")
+
+    def _update(self) -> None:
+        board = self.score
+        note = (f"<div style='font-family:sans-serif'>{self.rules.cost} to start an expedition; bonus {self.rules.bonus} "
+                f"at {self.rules.bonus_at} cards</div>")
+        total = f"<div class='xp-calc-total' style='font-family:sans-serif'>total: <b>{board.total}</b></div>"
+        self.result.value = note + board_score_html(board) + total
+        self.message.value = ""
+        self._quiet = True
+        try:
+            self.text.value = format_cards(self.cards)
+        finally:
+            self._quiet = False
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
+        bundle: dict[str, object] = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = f"<div class='xp-calculator'>{self.result.value}</div>"
+        return bundle

@@ -1,0 +1,62 @@
+"""Cards as clickable buttons, in their suit's colour, with stable CSS classes.
+
+Every card button carries the classes ``xp-card-button`` and ``xp-card-<card>`` (``xp-card-7H``,
+``xp-card-10H``), and ``xp-selected`` while it is selected, so that browser tests can find it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cards import SUITS, Card
+
+SELECTED_COLOUR = "#ffe08a"
+PLAIN_COLOUR = "#ffffff"
+
+
+def card_classes(card: Card | None, *, selected: bool = False, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The CSS classes of a card button."""
+    classes = ("xp-card-button", *extra)
+    if card is not None:
+        classes += (f"xp-card-{card}",)
+    if selected:
+        classes += ("xp-selected",)
+    return classes
+
+
+def style_card_button(button: Any, card: Card, *, selected: bool = False, extra: tuple[str, ...] = ()) -> None:
+    """Show ``card`` on ``button`` (a ``Button`` or ``ToggleButton``): symbol, suit colour, classes."""
+    button.description = card.symbol
+    button.tooltip = f"{card} ({SUITS[card.suit].name})"
+    button.style.text_color = SUITS[card.suit].colour
+    button.style.font_weight = "bold"
+    if isinstance(button, widgets.Button):
+        button.style.button_color = SELECTED_COLOUR if selected else PLAIN_COLOUR
+    button._dom_classes = card_classes(card, selected=selected, extra=extra)
+
+
+def card_layout() -> widgets.Layout:
+    """The size and frame of a card button."""
+    return widgets.Layout(width="3.6em", height="2.6em", margin="1px", border="1px solid #999")
+
+
+def card_button(card: Card, *, selected: bool = False, extra: tuple[str, ...] = ()) -> widgets.Button:
+    """A new button that shows ``card``."""
+    button = widgets.Button(layout=card_layout())
+    style_card_button(button, card, selected=selected, extra=extra)
+    return button
+
+
+def card_toggle(card: Card, *, value: bool = False) -> widgets.ToggleButton:
+    """A toggle button that shows ``card``: pressed means the card is chosen."""
+    button = widgets.ToggleButton(value=value, layout=card_layout())
+    style_card_button(button, card, extra=("xp-card-toggle",))
+    return button
+
+
+def html_note(text: str, *, colour: str = "#333") -> str:
+    """Plain text as a small escaped HTML paragraph."""
+    return f'<div style="font-family:sans-serif;color:{colour}">{escape(text)}</div>'

@@ -1,0 +1,49 @@
+"""Charts of a round (altair). They render offline: use ``alt.renderers.enable("svg")`` (vl-convert)
+in notebooks and reports; nothing is fetched from a CDN."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+
+from ..round import Round
+
+
+def score_history(rnd: Round) -> list[dict[str, Any]]:
+    """Each side's score after every turn of ``rnd`` (turn 0 is the deal): rows of turn, side, score."""
+    replay = rnd.undo(len(rnd.moves))
+    rows: list[dict[str, Any]] = []
+
+    def record(turn: int, position: Round) -> None:
+        rows.extend({"turn": turn, "side": _side_label(rnd, side), "score": score}
+                    for side, score in enumerate(position.scores()))
+
+    record(0, replay)
+    for turn, move in enumerate(rnd.moves, start=1):
+        replay = replay.play(move)
+        record(turn, replay)
+    return rows
+
+
+def _side_label(rnd: Round, side: int) -> str:
+    rules = rnd.rules
+    if rules.partnerships:
+        return f"team {side}"
+    return "you" if rules.players == 1 else f"seat {side}"
+
+
+def score_progress_chart(rnd: Round, *, title: str = "Score on the table, turn by turn") -> alt.Chart:
+    """A line per side: the points its expeditions would score if the round ended after that turn."""
+    data = alt.Data(values=score_history(rnd))  # type: ignore[no-untyped-call]
+    chart: alt.Chart = (
+        alt.Chart(data, title=title)
+        .mark_line(interpolate="step-after")
+        .encode(
+            x=alt.X("turn:Q", title="turn"),
+            y=alt.Y("score:Q", title="points"),
+            color=alt.Color("side:N", title="side"),
+        )
+        .properties(width=420, height=220)
+    )
+    return chart

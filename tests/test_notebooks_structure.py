@@ -1,0 +1,137 @@
+"""The notebooks as committed: one parameters cell of literals, no outputs, the nbval marks in place;
+and the checks of tools/run_notebooks.py, on small notebooks made here (no kernel needed)."""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+assert spec is not None and spec.loader is not None
+run_notebooks = importlib.util.module_from_spec(spec)
+sys.modules["run_notebooks"] = run_notebooks  # dataclasses look their module up there
+spec.loader.exec_module(run_notebooks)
+
+
+def read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def code_cells(nb):
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def test_the_notebooks_are_there_numbered():
+    names = [p.name for p in NOTEBOOKS]
+    assert {"01-rules.ipynb", "02-play.ipynb"} <= set(names)
+    assert all(re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", n) for n in names)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_one_parameters_cell_of_literals_and_small_parameters_it_knows(path):
+    nb = read(path)
+    nbformat.validate(nb)
+    params = run_notebooks.parameters_of(nb)
+    assert params and all(name.isupper() for name in params)
+    assert set(run_notebooks.small_parameters(nb)) <= set(params)
+    first_code = code_cells(nb)[0]
+    assert "parameters" in first_code.metadata.get("tags", []), "the parameters come before any other code"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_without_outputs(path):
+    for cell in code_cells(read(path)):
+        assert cell.outputs == [] and cell.execution_count is None, cell.source[:60]
+    assert "widgets" not in read(path).metadata and "papermill" not in read(path).metadata
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_prose_first_and_marked_for_nbval(path):
+    nb = read(path)
+    assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+    assert nb.metadata.kernelspec.name == "python3"
+    assert any("# NBVAL_CHECK_OUTPUT" in c.source for c in code_cells(nb)), "no result cell is checked"
+    for cell in code_cells(nb):
+        marked = "# NBVAL_RAISES_EXCEPTION" in cell.source
+        tagged = "raises-exception" in cell.metadata.get("tags", [])
+        assert marked == tagged, f"mark and tag the cells that raise both ways: {cell.source[:60]}"
+        assert "with out:" not in cell.source  # callbacks write with out.append_stdout / append_display_data
+        assert "https://" not in cell.source and "http://" not in cell.source
+        if "import altair" in cell.source:
+            assert 'alt.renderers.enable("svg")' in cell.source or "offline=True" in cell.source
+
+
+def test_the_rules_notebook_shows_a_refused_move():
+    nb = read(ROOT / "notebooks" / "01-rules.ipynb")
+    raising = [c for c in code_cells(nb) if "raises-exception" in c.metadata.get("tags", [])]
+    assert len(raising) == 1 and ".play(" in raising[0].source
+
+
+def test_the_play_notebook_scripts_moves_in_the_notation():
+    import expeditions as ex
+
+    params = run_notebooks.parameters_of(read(ROOT / "notebooks" / "02-play.ipynb"))
+    assert params["RULE_SET"] in ex.PRESETS and params["LEVEL"] in ex.bots.LEVELS
+    assert all(ex.Move.parse(m) for m in params["MOVES"])
+
+
+# --- the runner's checks ------------------------------------------------------------------------------
+def executed(*cells):
+    nb = new_notebook(cells=list(cells))
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"c{i}"
+    return nb
+
+
+def ran(source, *outputs, tags=(), count=1):
+    cell = new_code_cell(source, metadata={"tags": list(tags)})
+    cell.execution_count = count
+    cell.outputs = list(outputs)
+    return cell
+
+
+ERROR = new_output("error", ename="IllegalMove", evalue="the 7 cannot follow your 9", traceback=[])
+
+
+def test_parameters_must_be_literals_and_one_cell():
+    good = executed(ran("A = 1\nB = ['x', 2]", tags=["parameters"]))
+    assert run_notebooks.parameters_of(good) == {"A": 1, "B": ["x", 2]}
+    with pytest.raises(ValueError, match="not a literal"):
+        run_notebooks.parameters_of(executed(ran("A = len('x')", tags=["parameters"])))
+    with pytest.raises(ValueError, match="only assign"):
+        run_notebooks.parameters_of(executed(ran("import os", tags=["parameters"])))
+    with pytest.raises(ValueError, match="exactly one"):
+        run_notebooks.parameters_of(executed(ran("A = 1")))
+    good.metadata["expeditions"] = {"small_parameters": {"C": 1}}
+    with pytest.raises(ValueError, match="C, which the parameters cell does not have"):
+        run_notebooks.small_parameters(good)
+
+
+def test_only_the_cells_marked_to_raise_may_raise():
+    fine = executed(ran("x = 1"), ran("# NBVAL_RAISES_EXCEPTION\nbad()", ERROR, tags=["raises-exception"]))
+    assert run_notebooks.problems_of(fine) == []
+    stray = executed(ran("bad()", ERROR), ran("y = 2", count=None))
+    assert run_notebooks.problems_of(stray) == ["cell 0 raised IllegalMove: the 7 cannot follow your 9", "cell 1 did not run"]
+    quiet = executed(ran("# NBVAL_RAISES_EXCEPTION\nok()", tags=["raises-exception"]))
+    assert "should raise" in run_notebooks.problems_of(quiet)[0]
+
+
+def test_the_html_report_fetches_nothing_and_shows_widgets_as_their_static_view(tmp_path):
+    view = new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json": {"model_id": "abc", "version_major": 2, "version_minor": 0},
+        "text/html": "<div class='xp-table-snapshot'>the table</div>", "text/plain": "PlayTable(...)"})
+    nb = executed(new_markdown_cell("# Title"), ran("table", view))
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {"abc": {}}, "version_major": 2,
+                                                                            "version_minor": 0}}
+    path = tmp_path / "nb.ipynb"
+    nbformat.write(nb, path)
+    page = run_notebooks.write_html(path).read_text()
+    assert "xp-table-snapshot" in page and "widget-view+json" not in page
+    assert not re.search(r"<script[^>]+src=", page)
