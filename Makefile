@@ -39,6 +39,8 @@ report: $(READY)
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/analysis_speed.py
+	$(BIN)/python benchmarks/batch_speed.py
 
 clean:
 	rm -rf $(VENV) build dist test-artifacts
