@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test benchmarks report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test app screenshot benchmarks report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,6 +36,17 @@ notebooks: $(READY)
 
 report: $(READY)
 	$(BIN)/python tools/run_notebooks.py --out build/report
+
+browser-test: $(READY)
+	sh tools/browser_setup.sh
+	$(BIN)/python -m pytest -m browser tests/browser
+
+app: $(READY)
+	$(BIN)/voila notebooks/02-play.ipynb
+
+screenshot: $(READY)
+	sh tools/browser_setup.sh
+	$(BIN)/python tools/screenshot_play.py
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py

@@ -1,0 +1,380 @@
+"""Drive the notebooks' widgets in a browser as a person does, and read what the page shows.
+
+The play table is checked against a *twin*: a ``PlayTable`` in the test process, dealt with the settings
+the page shows and given the same clicks. The bots' choices depend only on the seed, the round and the
+turn, so after every click the page must show exactly what the twin's widgets hold (board, status,
+message, hand, hints, breakdown, move log). The twin is the oracle; the assertions read the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote
+
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+
+import expeditions as ex
+from expeditions.widgets import PlayTable, play_table
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+"""Screenshots and server logs of the browser tests (CI keeps the folder)."""
+TIMEOUT_MS = 60_000
+"""How long one step may take: a kernel starting on a busy two-core machine can take half a minute."""
+VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
+SCREENSHOT_MAX_HEIGHT = 12_000
+LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1[:/]|^(data|blob|about):")
+"""URLs that stay on this machine: the test servers, and what the page makes itself."""
+CARD_CLASS = re.compile(r"(?:^|\s)xp-card-((?:10|[2-9AJQK])[A-Z])(?:\s|$)")
+"""The class that names the card a button shows: ``xp-card-7H``, ``xp-card-10H`` (not ``xp-card-button``)."""
+
+
+# --- text --------------------------------------------------------------------------------------------
+class _TextOnly(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def squash(text: str) -> str:
+    """Runs of whitespace (non-breaking spaces included) made one space, the ends trimmed."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def html_text(html: str) -> str:
+    """The text a browser shows for ``html`` (its ``textContent``), whitespace squashed."""
+    parser = _TextOnly()
+    parser.feed(html)
+    parser.close()
+    return squash("".join(parser.parts))
+
+
+def text_of(locator: Locator) -> str:
+    """The text of an element as it stands now (``textContent``), whitespace squashed."""
+    return squash(locator.text_content() or "")
+
+
+def has_class(css_class: str) -> re.Pattern[str]:
+    """A pattern for ``expect(...).to_have_class``: the element carries this class among others."""
+    return re.compile(rf"(^|\s){re.escape(css_class)}(\s|$)")
+
+
+def code_cells(notebook: str) -> int:
+    """How many code cells a notebook of ``notebooks/`` has."""
+    cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+    return sum(1 for cell in cells if cell["cell_type"] == "code")
+
+
+# --- pages and screenshots ---------------------------------------------------------------------------
+@contextmanager
+def fresh_page(browser: Browser) -> Iterator[Page]:
+    """A page in a browser context of its own (no shared storage), closed afterwards."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save the whole page to ``test-artifacts/<name>.png``, also when it scrolls inside an element (Voila and
+    JupyterLab do): the viewport is made as tall as the tallest scrolling area first."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    height = page.evaluate(  # the page, or the areas that scroll and fill half the window or more
+        "() => Math.max(document.documentElement.scrollHeight, ...Array.from(document.querySelectorAll('*'), e =>"
+        " ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.clientHeight >= window.innerHeight / 2"
+        " ? e.scrollHeight + e.getBoundingClientRect().top : 0))")
+    tall = max(VIEWPORT["height"], min(int(height), SCREENSHOT_MAX_HEIGHT))
+    page.set_viewport_size({"width": VIEWPORT["width"], "height": tall})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(VIEWPORT)
+    return path
+
+
+# --- the front ends ----------------------------------------------------------------------------------
+VOILA_OWN_CDN = ("https://cdn.jsdelivr.net/npm/@fortawesome/",)
+"""What Voila's page template itself asks of the internet (an icon font's stylesheet); offline it is missing,
+harmlessly. Everything else the apps need must come from the local server."""
+
+
+@dataclass
+class PageWatch:
+    """What a page did since it was opened: uncaught script errors, and requests that left 127.0.0.1."""
+
+    errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+
+    def offline_problems(self) -> list[str]:
+        """Script errors, and requests to the internet other than Voila's own."""
+        return self.errors + [url for url in self.outside if not url.startswith(VOILA_OWN_CDN)]
+
+
+def watch(page: Page) -> PageWatch:
+    """Start collecting the page's script errors and its requests outside 127.0.0.1 (the lists fill as they happen)."""
+    seen = PageWatch()
+    page.on("pageerror", lambda error: seen.errors.append(f"{error.name}: {error.message}"))
+    page.on("request", lambda request: None if LOCAL.match(request.url) else seen.outside.append(request.url))
+    return seen
+
+
+def open_voila_app(page: Page, voila_url: str, notebook: str) -> PageWatch:
+    """Open ``notebook`` as a Voila app and check that every code cell ran without an error.
+
+    Voila executes the notebook while it sends the page, so once the page has loaded every cell has run.
+    Returns what the page does from then on (script errors, requests to the internet).
+    """
+    seen = watch(page)
+    page.goto(f"{voila_url}voila/render/{notebook}")
+    body = page.locator("body")
+    expect(body).not_to_contain_text("Traceback")
+    expect(body).not_to_contain_text("There was an error when executing cell")
+    expect(page.locator(".jp-CodeCell")).to_have_count(code_cells(notebook))
+    expect(page.locator("[data-mime-type='application/vnd.jupyter.stderr']", has_text="Error")).to_have_count(0)
+    return seen
+
+
+def expect_svg_chart(scope: Page | Locator, title: str) -> None:
+    """An altair chart drawn by the SVG renderer (no scripts, no internet), titled ``title``, is on the page and
+    the browser has decoded it (JupyterLab's renderer, which Voila uses, shows an SVG output as an image)."""
+    images = scope.locator(".jp-RenderedSVG[data-mime-type='image/svg+xml'] img")
+    expect(images.first).to_be_attached()
+    charts = [img for img in images.all() if title in unquote(img.get_attribute("src") or "")]
+    assert len(charts) == 1, f"{len(charts)} SVG charts titled {title!r}"
+    assert unquote(charts[0].get_attribute("src") or "").startswith("data:image/svg+xml,<svg")
+    assert charts[0].evaluate("img => img.complete && img.naturalWidth > 0"), f"the chart {title!r} was not drawn"
+
+
+def open_in_jupyterlab(page: Page, lab_url: str, token: str, notebook: str) -> Locator:
+    """Open ``notebook`` in JupyterLab (a fresh workspace) and wait for its kernel; returns the notebook panel."""
+    page.goto(f"{lab_url}lab/tree/{notebook}?reset&token={token}")
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(panel.locator(".jp-Cell").first).to_be_visible()
+    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status", "idle")
+    return panel
+
+
+def run_all_cells(page: Page, panel: Locator, notebook: str) -> None:
+    """Run > Run All Cells, as a person would, and wait until every code cell has run (each has its number)."""
+    panel.locator(".jp-Cell").first.click()  # the notebook becomes the current widget, which the command acts on
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    run_all = page.locator(".lm-Menu li[data-command='runmenu:run-all']")
+    expect(run_all).to_be_visible()
+    expect(run_all).not_to_have_class(has_class("lm-mod-disabled"))
+    run_all.click()
+    count = code_cells(notebook)
+    prompts = panel.locator(".jp-CodeCell .jp-InputArea-prompt")
+    expect(prompts).to_have_count(count)
+    expect(prompts).to_have_text([re.compile(rf"^\[{i}\]:$") for i in range(1, count + 1)])
+    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status", "idle")
+
+
+# --- the play table ----------------------------------------------------------------------------------
+def rounds_from_label(label: str) -> int | None:
+    """The match length a label of the table's *match* menu stands for (``None``: as the rules say)."""
+    found = re.match(r"(\d+) rounds?$", label)
+    return int(found.group(1)) if found else None
+
+
+def plain_move(rnd: ex.Round) -> ex.Move:
+    """A plain, deterministic way to play on, drawing off the deck: lay the lowest number that continues one of
+    your expeditions or starts one at 5 or below; else discard your lowest card."""
+    moves = [m for m in rnd.legal_moves() if m.draw == "deck"] or list(rnd.legal_moves())
+    assert rnd.to_move is not None, "the round is over"
+    started = {suit for suit, cards in rnd.expeditions(rnd.rules.side_of(rnd.to_move)).items() if cards}
+    plays = [m for m in moves if m.kind == "play" and not m.cards[0].is_investment
+             and (m.cards[0].suit in started or m.cards[0].value <= 5)]
+    chosen = plays or [m for m in moves if m.kind == "discard"] or moves
+    return min(chosen, key=lambda m: (m.cards[0].value, m.cards[0].suit))
+
+
+class PlayApp:
+    """A play table on a page, and its twin in this process. Every action clicks (or types) on the page,
+    does the same to the twin, then waits until the page shows what the twin shows."""
+
+    AREAS: ClassVar[dict[str, str]] = {  # CSS class on the page -> the twin's widget that holds the same HTML
+        "xp-header": "header", "xp-board": "board", "xp-status": "status", "xp-message": "message",
+        "xp-hints": "hint_box", "xp-breakdown": "breakdown", "xp-log": "log_box", "xp-review-result": "review_box",
+    }
+
+    def __init__(self, page: Page, root: Locator, twin: PlayTable) -> None:
+        self.page, self.root, self.twin = page, root, twin
+
+    @classmethod
+    def on(cls, page: Page, root: Locator | None = None) -> PlayApp:
+        """The play table of the page (the first ``.xp-table``), with a twin dealt from the settings it shows."""
+        root = root if root is not None else page.locator(".xp-table").first
+        expect(root.locator(".xp-hand .xp-hand-card").first).to_be_visible()
+        rule_set = root.locator(".xp-rule-set select").input_value()
+        level = root.locator(".xp-level select").input_value()
+        seed = int(root.locator(".xp-seed input").input_value())
+        rounds = rounds_from_label(root.locator(".xp-rounds select").input_value())
+        app = cls(page, root, play_table(rule_set, level=level, seed=seed, rounds=rounds))
+        app.check()
+        return app
+
+    def el(self, css: str) -> Locator:
+        return self.root.locator(css)
+
+    # --- reading the page --------------------------------------------------------------------------
+    def area(self, css_class: str) -> Locator:
+        return self.el(f".{css_class} .widget-html-content")
+
+    def hand(self) -> list[str]:
+        """The cards of the hand on the page, in order, as they are written (``7H``)."""
+        classes = self.el(".xp-hand .xp-hand-card").evaluate_all("buttons => buttons.map(b => b.className)")
+        return [found.group(1) for c in classes if (found := CARD_CLASS.search(c))]
+
+    def board_rows(self) -> list[list[str]]:
+        """The board table on the page, row by row: the texts of its cells (the first row heads the suits)."""
+        rows: list[list[str]] = self.el(".xp-board tr").evaluate_all(
+            "rows => rows.map(r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
+        return rows
+
+    def side_rows(self) -> list[list[str]]:
+        """The rows of the sides in the board's order: the others first, yours last (the discard piles between)."""
+        return [row for row in self.board_rows()[1:] if not row[0].startswith("discard piles")]
+
+    def your_expedition(self, suit: str) -> str:
+        """The text of your expedition of ``suit`` on the board (the card symbols, ``"9♥10♥"``)."""
+        return self.side_rows()[-1][1 + list(self.twin.rules.suits).index(suit)]
+
+    def your_score(self) -> int:
+        """The running score the board shows for your side."""
+        return int(self.side_rows()[-1][-1])
+
+    def opponent_score(self) -> int:
+        """The running score the board shows for the other side (two players)."""
+        rows = self.side_rows()
+        assert len(rows) == 2, "a two-player board"
+        return int(rows[0][-1])
+
+    def deck_size(self) -> int:
+        found = re.search(r"deck: (\d+)", text_of(self.el(".xp-board")))
+        assert found, "the board shows no deck"
+        return int(found.group(1))
+
+    def message(self) -> str:
+        return text_of(self.area("xp-message"))
+
+    # --- checking ----------------------------------------------------------------------------------
+    def check(self, *, full: bool = True) -> None:
+        """Wait until the page shows what the twin holds: the message, the hand and its selection, and
+        (``full``) every other area, the visible controls and the typed-move box."""
+        twin = self.twin
+        expect(self.area("xp-message")).to_have_text(html_text(twin.message.value))
+        cards = [str(c) for c in twin.hand]
+        hand = self.el(".xp-hand .xp-hand-card")
+        expect(hand).to_have_count(len(cards))
+        if cards:
+            expect(hand).to_have_class([has_class(f"xp-card-{c}") for c in cards])
+        expect(self.el(".xp-hand .xp-selected")).to_have_count(len(twin.selected))
+        if not full:
+            return
+        for css_class, name in self.AREAS.items():
+            expect(self.area(css_class)).to_have_text(html_text(getattr(twin, name).value))
+        shown = {
+            ".xp-draw": twin.draw_row, ".xp-next-round": twin.next_round_button, ".xp-pass": twin.pass_button,
+        }
+        for css, widget in shown.items():
+            visible = widget.layout.display != "none" and (css != ".xp-next-round" or twin.end_row.layout.display != "none")
+            if visible:
+                expect(self.el(css)).to_be_visible()
+            else:
+                expect(self.el(css)).to_be_hidden()
+        expect(self.el(".xp-draw-deck")).to_have_text(twin.deck_button.description)
+        expect(self.el(".xp-hint")).to_have_count(0 if twin.hint_button is None else 1)
+        expect(self.el(".xp-review")).to_have_count(0 if twin.review_button is None else 1)
+        expect(self.el(".xp-move-entry input")).to_have_value(twin.move_entry.value)
+
+    # --- acting ------------------------------------------------------------------------------------
+    def click_card(self, card: str) -> None:
+        self.el(f".xp-hand .xp-card-{card}:not(.xp-selected)").first.click()
+        self.twin.select(card)
+        self.check(full=False)
+
+    def _press(self, css: str, twin_action: Callable[[], object], *, full: bool = True) -> None:
+        self.el(css).click()
+        twin_action()
+        self.check(full=full)
+
+    def play(self) -> None:
+        self._press(".xp-play", self.twin.play_button.click, full=False)
+
+    def discard(self) -> None:
+        self._press(".xp-discard", self.twin.discard_button.click, full=False)
+
+    def draw(self, source: str) -> None:
+        """Click ``deck`` or the pile of a suit (``H``)."""
+        self._press(f".xp-draw-{source}", lambda: self.twin.draw(source))
+
+    def undo(self) -> None:
+        self._press(".xp-undo", self.twin.undo_button.click)
+
+    def hint(self) -> None:
+        assert self.twin.hint_button is not None, "this table has no Hint button"
+        self._press(".xp-hint", self.twin.hint_button.click)
+
+    def set_seed(self, seed: int) -> None:
+        """Type a seed into the seed box (it is sent when the box is left, or on Enter)."""
+        box = self.el(".xp-seed input")
+        box.fill(str(seed))
+        box.press("Enter")
+        expect(box).to_have_value(str(seed))
+        self.twin.seed.value = seed
+
+    def new_game(self) -> None:
+        self._press(".xp-new-game", self.twin.new_game_button.click)
+
+    def review(self) -> None:
+        assert self.twin.review_button is not None, "this table has no Review button"
+        self._press(".xp-review", self.twin.review_button.click)
+
+    def next_round(self) -> None:
+        self._press(".xp-next-round", self.twin.next_round_button.click)
+
+    def type_move(self, move: str) -> None:
+        """Type a move into the box and click Go."""
+        self.el(".xp-move-entry input").fill(move)
+        self.el(".xp-go").click()
+        self.twin.move_entry.value = move
+        self.twin.go_button.click()
+        self.check()
+
+    def move_by_clicks(self, move: ex.Move) -> None:
+        """Make a play or a discard the way the table asks for it: the card, then Play or Discard, then the draw."""
+        assert move.kind in ("play", "discard") and move.draw is not None, f"{move} is not made by three clicks"
+        self.click_card(str(move.cards[0]))
+        self.play() if move.kind == "play" else self.discard()
+        self.draw(move.draw)
+
+    def finish_round(self, choose: Callable[[ex.Round], ex.Move] = plain_move, *, typed: bool = True) -> int:
+        """Play your moves to the end of the round, by clicks, or (``typed``) every other move typed into the
+        box; every move is checked against the twin. Returns how many moves you made."""
+        made = 0
+        while not self.twin.round.is_over:
+            move = choose(self.twin.round)
+            if typed and made % 2:
+                self.type_move(str(move))
+            else:
+                self.move_by_clicks(move)
+            made += 1
+        return made
+
+
+# --- the what-if explorer (notebook 03) --------------------------------------------------------------
+# Not written yet: once the notebook exists, its browser test goes in `test_voila_explorer.py` (see
+# conftest.py), with any helpers it needs here. `open_voila_app`, `watch` and `expect_svg_chart` are meant for it.
