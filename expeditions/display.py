@@ -81,9 +81,13 @@ def _status(rnd: Round) -> str:
 
 
 def _board_rows_html(rules: Rules, expeditions: Sequence[Sequence[Sequence[Card]]], scores: Sequence[int],
-                     piles: Sequence[Sequence[Card]], deck_size: int, mine: int | None) -> str:
+                     piles: Sequence[Sequence[Card]], deck_size: int, mine: int | None,
+                     names: Sequence[str] | None = None) -> str:
     def side_row(side: int) -> str:
-        name = _side_name(rules, side) + (" (you)" if side == mine and rules.players > 1 else "")
+        if names is not None:
+            name = names[side]
+        else:
+            name = _side_name(rules, side) + (" (you)" if side == mine and rules.players > 1 else "")
         cells = "".join(f'<td style="{_CELL}">{cards_html(exp)}</td>' for exp in expeditions[side])
         return f'<tr><th style="{_CELL}">{escape(name)}</th>{cells}<td style="{_CELL};text-align:right"><b>{scores[side]}</b></td></tr>'
 
@@ -115,9 +119,10 @@ def round_html(rnd: Round) -> str:
             f"</div>{board}{hands}</div>")
 
 
-def observation_board_html(obs: Observation) -> str:
-    """The table as ``obs.seat`` sees it: the other sides' expeditions, the piles and the deck, its own side last."""
-    return _board_rows_html(obs.rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size, obs.side)
+def observation_board_html(obs: Observation, names: Sequence[str] | None = None) -> str:
+    """The table as ``obs.seat`` sees it: the other sides' expeditions, the piles and the deck, its own side last.
+    ``names`` names the sides (default: "seat 0", "seat 1 (you)", ...)."""
+    return _board_rows_html(obs.rules, obs.expeditions, obs.scores, obs.piles, obs.deck_size, obs.side, names)
 
 
 def observation_html(obs: Observation) -> str:

@@ -705,7 +705,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self.header.value = (f"<div style='font-family:sans-serif'><b>Expeditions</b> · {escape(rules.title)} "
                              f"(<code>{escape(rules.label)}</code>) · against {escape(self.level.value)} · "
                              f"round {self.match.round_number} of {rounds}</div>")
-        self.board.value = observation_board_html(obs)
+        self.board.value = observation_board_html(obs, [self.side_name(side) for side in range(rules.sides)])
         self.status.value = self._status_html(rnd, obs)
         self._render_hand()
         self._render_draws(rnd)
