@@ -11,6 +11,7 @@ vierte Runde"); any tie left at the end is a shared win.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .cards import Card, parse_cards
@@ -102,7 +103,9 @@ class Match:
                      self.rounds + (start_round(self.rules, Deal(deck, self.starter_of_next())),))
 
     def observation(self, seat: int | None = None) -> Observation:
-        return self.current.observation(seat)
+        """What ``seat`` may know of the current round, with the totals of the finished rounds."""
+        finished = _sum_scores([r for r in self.rounds[:-1]], self.rules.sides)
+        return replace(self.current.observation(seat), totals=tuple(finished))
 
     def _with_current(self, rnd: Round) -> Match:
         return Match(self.rules, self.seed, self.first_starter, self.decks, self.rounds[:-1] + (rnd,))

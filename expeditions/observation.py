@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 class Observation:
     """What ``seat`` may know of a round. Expeditions are per side, then per suit of ``rules.suits``;
     piles per suit, bottom card first; ``known[s]`` the cards known to be in seat ``s``'s hand
-    (the whole hand for ``seat`` itself)."""
+    (the whole hand for ``seat`` itself); ``scores`` what each side's expeditions score now; ``totals`` the
+    match so far, when the round is part of a match."""
 
     rules: Rules
     seat: int
@@ -46,6 +47,8 @@ class Observation:
     passed: tuple[bool, ...]
     scores: tuple[int, ...]
     legal_moves: tuple[Move, ...]
+    totals: tuple[int, ...] = ()
+    """Each side's total over the finished rounds of the match (empty for a round played alone)."""
 
     @property
     def side(self) -> int:

@@ -183,3 +183,12 @@ def test_hand_built_positions_record_their_setup():
     again = loads(rnd.to_json())
     assert again.hands == rnd.hands and again.expedition(0, "S") == rnd.expedition(0, "S")
     assert isinstance(deal(seed=1).start, Deal)
+
+
+def test_match_observation_carries_the_totals_so_far():
+    match = play_match("expeditions", 8)
+    first = match.rounds[0].scores()
+    second = Match(match.rules, match.seed, 0, match.decks, match.rounds[:2])
+    assert second.observation(0).totals == first
+    assert new_match(seed=1).observation(0).totals == (0, 0)
+    assert deal(seed=1).observation(0).totals == ()
