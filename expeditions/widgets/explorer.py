@@ -1,0 +1,694 @@
+"""The what-if explorer: a hand (and optionally a position), valued by the three models side by side.
+
+Enter a hand as text or by clicking cards, choose the rule set, and optionally build a position:
+expeditions already laid on your side and the other side, discard piles, and how many cards are
+left in the deck. *Compute* values every suit by model 1 (the exact ceiling) and model 2 (the suit
+simulation), which take well under a second; *Run rollouts* adds model 3 (full-round rollouts, a
+few seconds, with a progress bar). The answer is a table of the models side by side and three
+charts: the expected value per suit with its interval, the chance of the bonus, and the
+distribution of one expedition's final score.
+
+The numbers are ``expeditions.analysis.start_values``'s; this module only collects the inputs and
+shows the results. Bad input (a card twice, a card the rule set lacks, too many cards) shows the
+analysis' own words and changes nothing else.
+
+Every control has a CSS class for browser tests: ``xp-explorer`` (the whole widget),
+``xp-explorer-rules``, ``xp-explorer-target``, ``xp-explorer-cards`` (the card buttons, each
+``xp-card-7H`` ...), ``xp-explorer-hand``, ``xp-explorer-mine``, ``xp-explorer-theirs``,
+``xp-explorer-piles``, ``xp-explorer-deck``, ``xp-explorer-model-1``, ``xp-explorer-model-2``,
+``xp-explorer-go``, ``xp-explorer-clear``, ``xp-explorer-rollouts``, ``xp-explorer-seconds``,
+``xp-explorer-progress``, ``xp-explorer-progress-text``, ``xp-explorer-message``,
+``xp-explorer-position``, ``xp-explorer-table``, ``xp-explorer-suit``, ``xp-explorer-investments``,
+and ``xp-explorer-chart`` on each chart (with ``xp-explorer-chart-values``, ``-bonus``,
+``-distribution``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass
+from html import escape
+from typing import Any, ParamSpec, TypeVar
+
+import ipywidgets as widgets
+
+from ..analysis import MODELS, StartValues, start_values
+from ..analysis.situation import checked_hand
+from ..analysis.stats import ExpeditionValue
+from ..bots.policies import Policy
+from ..cards import SUITS, Card, format_cards, parse_cards
+from ..display import cards_html, observation_board_html
+from ..errors import ExpeditionsError, PositionError
+from ..round import CardsLike, Round, position
+from ..rules import PRESETS, Rules
+from ..rules import rules as get_rules
+from .cards import card_button, style_card_button
+from .explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+FIELDS = ("hand", "mine", "theirs", "piles")
+"""The card fields of the explorer, in the order of the *click cards into* buttons."""
+
+_ERROR = "#b00020"
+_NOTE = "#444"
+_CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+
+
+# --- the position ------------------------------------------------------------------------------------------
+def what_if_position(rules: Rules | str = "expeditions", hand: CardsLike = "", *, mine: CardsLike = "", theirs: CardsLike = "",
+                     piles: CardsLike = "", deck_size: int | None = None, seed: int = 0) -> Round:
+    """The position the explorer values: you (seat 0) hold ``hand`` and are to move.
+
+    ``mine`` and ``theirs`` are the cards already on your side's and the other side's expeditions
+    (any suits, laid in rising order); ``piles`` the discard piles, each suit's cards bottom first.
+    ``deck_size`` is how many cards are left in the deck: the other hands are dealt from the cards
+    placed nowhere, then the deck, and what is left over is out of play unseen (as if set aside).
+    So a short deck without the cards on the table averages over which cards the table holds: each
+    unseen card still reaches you with the same chance (your draws in time over the unseen cards);
+    place the table's cards on the expeditions and piles to be precise. Left out, every card placed
+    nowhere is in the deck (with nothing placed: the deal, a round where you move first). The
+    analysis sees only what seat 0 sees, so ``seed`` (which hidden card is where) does not change
+    its numbers."""
+    r = get_rules(rules)
+    cards = checked_hand(parse_cards(hand), r)
+    mine_cards, theirs_cards, pile_cards = parse_cards(mine), parse_cards(theirs), parse_cards(piles)
+    if theirs_cards and r.sides < 2:
+        raise PositionError(f"the {r.name} rules have no other side: leave their expeditions empty")
+    if pile_cards and r.discards_leave_game:
+        raise PositionError(f"in the {r.name} rules a discard leaves the game, so there are no discard piles: leave them empty")
+    by_suit: dict[str, list[Card]] = {}
+    for card in pile_cards:
+        by_suit.setdefault(card.suit, []).append(card)
+    sides: list[CardsLike] = [mine_cards]
+    if r.sides > 1:
+        sides.append(theirs_cards)
+    hands: list[CardsLike | None] = [cards, *([None] * (r.players - 1))]
+    base = position(r, hands=hands, expeditions=sides, piles=by_suit, seed=seed)
+    if deck_size is None:
+        return base
+    pool = base.deck + base.set_aside
+    least = 0 if r.play_on_after_deck else 1
+    if not least <= deck_size <= len(pool):
+        why = ("the round ends when the last card is drawn off the deck, so a round in play has at least 1 card in it"
+               if deck_size < least else f"only {len(pool)} cards are placed nowhere once the other hands are dealt")
+        raise PositionError(f"{deck_size} cards left in the deck cannot be: {why}")
+    return position(r, hands=list(base.hands), expeditions=sides, piles=by_suit, deck=pool[:deck_size],
+                    set_aside=pool[deck_size:], seed=seed)
+
+
+# --- progress of the rollouts ------------------------------------------------------------------------------
+class _ReportingFuture(Future[T]):
+    """A future that reports its result once, in the thread that asks for it."""
+
+    def __init__(self, report: Callable[[Any], None]) -> None:
+        super().__init__()
+        self._report = report
+        self._reported = False
+
+    def result(self, timeout: float | None = None) -> T:
+        out = super().result(timeout)
+        if not self._reported:
+            self._reported = True
+            self._report(out)
+        return out
+
+
+def _copy_outcome(source: Future[T], target: Future[T]) -> None:
+    if source.cancelled():
+        target.cancel()
+    elif (error := source.exception()) is not None:
+        target.set_exception(error)
+    else:
+        target.set_result(source.result())
+
+
+class ProgressExecutor(Executor):
+    """An executor that calls ``report(result)`` as each piece of work is collected, in the thread
+    that collects it (the notebook's, so a progress bar may be updated there).
+
+    The work runs on ``inner`` (a process pool, a Dask client's executor), or, without one, right
+    here one piece at a time. Any ``executor=`` parameter of the analysis takes it, so long
+    computations show their progress without the analysis knowing of widgets."""
+
+    def __init__(self, report: Callable[[Any], None], inner: Executor | None = None) -> None:
+        self._report = report
+        self._inner = inner
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: _ReportingFuture[T] = _ReportingFuture(self._report)
+        if self._inner is None:
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as error:  # the caller sees it through the future, as with any executor
+                future.set_exception(error)
+            else:
+                future.result()  # report now: the work ran here
+        else:
+            self._inner.submit(fn, *args, **kwargs).add_done_callback(lambda done: _copy_outcome(done, future))
+        return future
+
+
+# --- the table of the models side by side ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Line:
+    suit: str
+    hold: bool
+    investments: int
+
+
+def _line_of(row: ExpeditionValue) -> _Line:
+    return _Line(row.suit, row.decision.startswith("hold"), row.investments)
+
+
+def _short(decision: str) -> str:
+    return decision.split(": ")[0]
+
+
+def _model_cell(row: ExpeditionValue | None, best: bool) -> str:
+    if row is None:
+        return "<span style='color:#999'>—</span>"
+    text = escape(row.value.format())
+    if row.model == "rollout" and not row.decision.startswith("hold"):
+        text += f"<br><small>gain {escape(row.gain.format())}; {escape(row.decision.split(': ')[-1])}</small>"
+    return f"<b class='xp-best'>{text}</b>" if best else text
+
+
+def comparison_html(values: StartValues) -> str:
+    """The models side by side: one line per suit and decision, the expected final score of the
+    expedition in each model (with its 95% interval when simulated; model 3 also with its gain against
+    holding back), and the chance of the bonus in each model. The best decision of each model (its
+    highest expected gain) is in bold."""
+    models = values.models
+    lines: dict[_Line, dict[str, ExpeditionValue]] = {}
+    for r in values.rows:
+        lines.setdefault(_line_of(r), {})[r.model] = r
+    order = {s: i for i, s in enumerate(values.rules.suits)}
+    keys = sorted(lines, key=lambda k: (order[k.suit], k.hold, k.investments))
+    best = {}
+    for m in models:
+        starts = [r for r in values.rows if r.model == m and not r.decision.startswith("hold")]
+        if starts:
+            best[m] = max(starts, key=lambda r: r.gain.value)
+    head = "".join(f"<th style='{_CELL}'>{escape(h)}</th>" for h in
+                   ["suit", "decision", *(MODELS[m] for m in models), "bonus chance (" + " · ".join(
+                       MODELS[m].split(":")[0] for m in models) + ")"])
+    body = []
+    for key in keys:
+        by_model = lines[key]
+        first = next(by_model[m] for m in models if m in by_model)
+        suit = SUITS[key.suit]
+        cells = [f"<td style='{_CELL};color:{suit.colour}'>{escape(suit_label(key.suit))}</td>",
+                 f"<td style='{_CELL}'>{escape(_short(first.decision))}</td>"]
+        cells += [f"<td style='{_CELL}'>{_model_cell(by_model.get(m), best.get(m) is by_model.get(m))}</td>" for m in models]
+        bonus = " · ".join(by_model[m].bonus_chance.format(0, percent=True).split(" ")[0] if m in by_model else "—"
+                           for m in models)
+        cells.append(f"<td style='{_CELL}'>{escape(bonus)}</td>")
+        body.append(f"<tr class='xp-explorer-line'>{''.join(cells)}</tr>")
+    o = values.outlook
+    note = (f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. Each value is "
+            "the expected final score of the expedition (not starting it scores 0), with its 95% interval when simulated; "
+            "model 3's gain is the change of your round score against holding the suit back now. Bold: each model's best.")
+    return (f"<div class='xp-explorer-grid' style='font-family:sans-serif;font-size:13px'>"
+            f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"<div style='color:#555;margin-top:4px'>{escape(note)}</div></div>")
+
+
+def merged(*parts: StartValues | None) -> StartValues | None:
+    """The rows of several ``StartValues`` of the same position in one, ordered by suit and model."""
+    given = [p for p in parts if p is not None]
+    if not given:
+        return None
+    first = given[0]
+    suits = {s: i for i, s in enumerate(first.rules.suits)}
+    models = list(MODELS)
+    rows = sorted((r for p in given for r in p.rows), key=lambda r: (suits[r.suit], models.index(r.model)))
+    return StartValues(first.rules, first.seat, first.hand, first.outlook, tuple(rows))
+
+
+# --- the widget ----------------------------------------------------------------------------------------------
+def _text(description: str, css: str, placeholder: str, width: str = "34em") -> widgets.Text:
+    box = widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
+                       layout=widgets.Layout(width=width), style={"description_width": "11em"})
+    box.add_class(css)
+    return box
+
+
+class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
+    """Values a hand (and optionally a position) by the three models, side by side, with charts.
+
+    From Python: ``set_hand("2H 5H KH 9S 10S QD")``, ``set_position(mine=..., theirs=..., piles=...,
+    deck_size=...)``, ``compute()`` (the *Compute* button: models 1 and 2 as ticked),
+    ``run_rollouts()`` (the *Run rollouts* button: model 3), then ``values`` (a ``StartValues`` with
+    every model computed), ``last_message``, and the charts ``value_chart()``, ``bonus_chart()``,
+    ``distribution_chart(suit)``. ``n`` is model 2's number of simulations, ``seed`` the random seed
+    of models 2 and 3; model 3 runs until its intervals are within ``±precision`` points or
+    ``time_limit`` seconds have passed, on ``workers`` processes (1: in this process).
+    """
+
+    def __init__(self, rules: Rules | str = "expeditions", hand: CardsLike = "", *, mine: CardsLike = "",
+                 theirs: CardsLike = "", piles: CardsLike = "", deck_size: int | None = None, n: int = 20_000, seed: int = 0,
+                 time_limit: float = 10.0, precision: float = 2.0, workers: int = 1, policy: Policy | None = None,
+                 compute: bool = False) -> None:
+        self.rules = get_rules(rules)
+        self.n, self.seed, self.precision, self.workers, self.policy = n, seed, precision, workers, policy
+        self.last_message = ""
+        self._values: StartValues | None = None
+        self._rollouts: StartValues | None = None
+        self._quiet = False
+        self.card_buttons: dict[Card, widgets.Button] = {}
+        self._build(time_limit)
+        self._fill(hand=hand, mine=mine, theirs=theirs, piles=piles, deck_size=deck_size)
+        if compute:
+            self.compute()
+
+    # --- building -------------------------------------------------------------------------------------
+    def _build(self, time_limit: float) -> None:
+        self.header = widgets.HTML()
+        self.rule_set = widgets.Dropdown(options=list(PRESETS), value=self.rules.name if self.rules.name in PRESETS else None,
+                                         description="rule set")
+        self.rule_set.add_class("xp-explorer-rules")
+        self.target = widgets.ToggleButtons(options=[("your hand", "hand"), ("your expeditions", "mine"),
+                                                     ("their expeditions", "theirs"), ("discard piles", "piles")],
+                                            value="hand", description="click cards into", style={"description_width": "8em"})
+        self.target.add_class("xp-explorer-target")
+        self.rows = widgets.VBox()
+        self.rows.add_class("xp-explorer-cards")
+        self.fields: dict[str, widgets.Text] = {
+            "hand": _text("your hand", "xp-explorer-hand", "cards, like 2H 5H KH 9S 10S QD"),
+            "mine": _text("your expeditions", "xp-explorer-mine", "optional: cards already laid on your side"),
+            "theirs": _text("their expeditions", "xp-explorer-theirs", "optional: cards laid on the other side"),
+            "piles": _text("discard piles", "xp-explorer-piles", "optional: each pile bottom card first, like 3D 8D"),
+        }
+        self.deck = _text("cards left in the deck", "xp-explorer-deck", "all the cards placed nowhere", width="22em")
+        self.model_boxes = {
+            "exact": widgets.Checkbox(value=True, description=MODELS["exact"], indent=False),
+            "suit": widgets.Checkbox(value=True, description=MODELS["suit"], indent=False),
+        }
+        self.model_boxes["exact"].add_class("xp-explorer-model-1")
+        self.model_boxes["suit"].add_class("xp-explorer-model-2")
+        self.go_button = widgets.Button(description="Compute", button_style="primary",
+                                        tooltip="value every suit by the models ticked (well under a second)")
+        self.go_button.add_class("xp-explorer-go")
+        self.clear_button = widgets.Button(description="Clear", tooltip="empty the hand and the position")
+        self.clear_button.add_class("xp-explorer-clear")
+        self.rollout_button = widgets.Button(description="Run rollouts (model 3)", layout=widgets.Layout(width="14em"),
+                                             tooltip="play the rest of the round out many times (a few seconds)")
+        self.rollout_button.add_class("xp-explorer-rollouts")
+        self.seconds = widgets.FloatSlider(value=time_limit, min=1.0, max=60.0, step=1.0, description="at most (s)",
+                                           readout_format=".0f")
+        self.seconds.add_class("xp-explorer-seconds")
+        self.progress = widgets.IntProgress(value=0, min=0, max=100, description="rollouts",
+                                            layout=widgets.Layout(width="22em"))
+        self.progress.add_class("xp-explorer-progress")
+        self.progress_text = widgets.HTML()
+        self.progress_text.add_class("xp-explorer-progress-text")
+        self.message = widgets.HTML()
+        self.message.add_class("xp-explorer-message")
+        self.position_view = widgets.HTML()
+        self.position_view.add_class("xp-explorer-position")
+        self.table = widgets.HTML()
+        self.table.add_class("xp-explorer-table")
+        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="18em"))
+        self.suit.add_class("xp-explorer-suit")
+        self.investments = widgets.Dropdown(description="investments", layout=widgets.Layout(width="16em"))
+        self.investments.add_class("xp-explorer-investments")
+        self.charts: dict[str, widgets.HTML] = {}
+        for name in ("values", "bonus", "distribution"):
+            chart = widgets.HTML()
+            chart.add_class("xp-explorer-chart")
+            chart.add_class(f"xp-explorer-chart-{name}")
+            self.charts[name] = chart
+        position_box = widgets.Accordion(children=[widgets.VBox([self.fields["mine"], self.fields["theirs"],
+                                                                 self.fields["piles"], self.deck])],
+                                         titles=("a position (optional): cards on the table, cards left in the deck",))
+        position_box.add_class("xp-explorer-position-inputs")
+        self.position_box = position_box
+        super().__init__([
+            self.header,
+            widgets.HBox([self.rule_set, self.clear_button]),
+            self.target, self.rows, self.fields["hand"], position_box,
+            widgets.HBox([self.model_boxes["exact"], self.model_boxes["suit"], self.go_button]),
+            widgets.HBox([self.rollout_button, self.seconds, self.progress, self.progress_text]),
+            self.message, self.position_view, self.table, self.charts["values"], self.charts["bonus"],
+            widgets.HBox([self.suit, self.investments]), self.charts["distribution"],
+        ])
+        self.add_class("xp-explorer")
+        self.rule_set.observe(self._on_rules, names="value")
+        self.target.observe(lambda _: self._sync_cards(), names="value")
+        for box in self.fields.values():
+            box.observe(self._on_input, names="value")
+        self.deck.observe(self._on_input, names="value")
+        self.go_button.on_click(lambda _: self.compute())
+        self.clear_button.on_click(lambda _: self.clear())
+        self.rollout_button.on_click(lambda _: self.run_rollouts())
+        self.suit.observe(self._on_suit, names="value")
+        self.investments.observe(lambda _: self._render_distribution(), names="value")
+        self._build_rows()
+
+    def _build_rows(self) -> None:
+        for button in self.card_buttons.values():
+            button.close()
+        for row in self.rows.children:
+            row.close()
+        self.card_buttons = {}
+        rows = []
+        for suit in self.rules.suits:
+            distinct = sorted({c for c in self.rules.deck if c.suit == suit}, key=lambda c: (c.value, c.rank))
+            buttons = []
+            for card in distinct:
+                button = card_button(card, extra=("xp-explorer-card",))
+                button.on_click(lambda _, c=card: self.click_card(c))
+                self.card_buttons[card] = button
+                buttons.append(button)
+            label = widgets.HTML(f'<b style="color:{SUITS[suit].colour}">{escape(SUITS[suit].name)}</b>',
+                                 layout=widgets.Layout(width="6.5em"))
+            rows.append(widgets.HBox([label, *buttons]))
+        self.rows.children = rows
+        self.fields["theirs"].disabled = self.rules.sides < 2
+        self.fields["piles"].disabled = self.rules.discards_leave_game
+        self.header.value = (f"<div style='font-family:sans-serif'><b>What-if explorer</b> · {escape(self.rules.title)} "
+                             f"(<code>{escape(self.rules.label)}</code>): a hand of {self.rules.hand_size}, the bonus at "
+                             f"{self.rules.bonus_at} cards</div>")
+        kept = self.suit.value if self.suit.value in self.rules.suits else self.rules.suits[0]
+        self.suit.options = [(suit_label(s), s) for s in self.rules.suits]
+        self.suit.value = kept
+
+    # --- the inputs ---------------------------------------------------------------------------------------
+    def _fill(self, *, hand: CardsLike, mine: CardsLike, theirs: CardsLike, piles: CardsLike, deck_size: int | None) -> None:
+        self._quiet = True
+        try:
+            for name, given in zip(FIELDS, (hand, mine, theirs, piles), strict=True):
+                self.fields[name].value = given if isinstance(given, str) else format_cards(parse_cards(given))
+            self.deck.value = "" if deck_size is None else str(deck_size)
+        finally:
+            self._quiet = False
+        if self._has_position():
+            self.position_box.selected_index = 0  # show the position it was given
+        self._changed()
+
+    def set_hand(self, hand: CardsLike) -> None:
+        """Type a hand (text like ``"2H 5H KH 9S 10S QD"`` or cards)."""
+        self.fields["hand"].value = hand if isinstance(hand, str) else format_cards(parse_cards(hand))
+
+    def set_position(self, *, mine: CardsLike = "", theirs: CardsLike = "", piles: CardsLike = "",
+                     deck_size: int | None = None) -> None:
+        """The rest of the position: cards laid on each side, the discard piles, the cards left in the deck."""
+        self._fill(hand=self.fields["hand"].value, mine=mine, theirs=theirs, piles=piles, deck_size=deck_size)
+
+    def clear(self) -> None:
+        """Empty the hand and the position, and forget the results."""
+        self._fill(hand="", mine="", theirs="", piles="", deck_size=None)
+
+    def cards_in(self, field: str) -> tuple[Card, ...]:
+        """The cards typed into one field (``"hand"``, ``"mine"``, ``"theirs"``, ``"piles"``); raises on bad text."""
+        return tuple(parse_cards(self.fields[field].value))
+
+    def deck_size(self) -> int | None:
+        """The cards left in the deck as typed (``None``: every card placed nowhere)."""
+        text = self.deck.value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ExpeditionsError(f"{text!r} is not a number of cards: type a whole number, like 20, or leave the "
+                                   "cards left in the deck empty for every card placed nowhere") from None
+
+    def position(self) -> Round:
+        """The position the inputs describe (``what_if_position``); raises with the reason when they cannot be one."""
+        return what_if_position(self.rules, self.fields["hand"].value, mine=self.fields["mine"].value,
+                                theirs=self.fields["theirs"].value, piles=self.fields["piles"].value,
+                                deck_size=self.deck_size(), seed=self.seed)
+
+    def _on_rules(self, change: dict[str, object]) -> None:
+        if not isinstance(change["new"], str):
+            return
+        self.rules = get_rules(change["new"])
+        dropped = []
+        self._quiet = True
+        try:
+            for box in self.fields.values():
+                try:
+                    cards = parse_cards(box.value)
+                except ExpeditionsError:
+                    continue
+                kept = [c for c in cards if c in self.rules.deck]
+                dropped += [c for c in cards if c not in self.rules.deck]
+                box.value = format_cards(kept)
+            if self.rules.sides < 2:
+                dropped += parse_cards(self.fields["theirs"].value)
+                self.fields["theirs"].value = ""
+            if self.rules.discards_leave_game:
+                dropped += parse_cards(self.fields["piles"].value)
+                self.fields["piles"].value = ""
+        finally:
+            self._quiet = False
+        self._values = self._rollouts = None  # they were the other rules'
+        self._build_rows()
+        self._changed()
+        if dropped:
+            self._say(f"{format_cards(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
+
+    def _on_input(self, change: dict[str, object]) -> None:
+        if not self._quiet:
+            self._changed()
+
+    def click_card(self, card: Card | str) -> None:
+        """A click on a card button: the card goes into the field chosen under *click cards into*, or
+        leaves it when it is there (every copy of it). A card whose every copy lies in another field
+        is refused with a message."""
+        card = parse_cards(card)[0]
+        name = self.target.value
+        cards = self._cards_or_none(name) or []
+        if card in cards:
+            cards = [c for c in cards if c != card]
+        elif self._free(card, name) <= 0:
+            self._say(f"every {card} of the {self.rules.name} deck is already placed: take it out of the other field first",
+                      _ERROR)
+            return
+        else:
+            cards.append(card)
+        self.fields[name].value = format_cards(cards)  # calls _changed
+
+    def _cards_or_none(self, name: str) -> list[Card] | None:
+        try:
+            return list(parse_cards(self.fields[name].value))
+        except ExpeditionsError:
+            return None
+
+    def _free(self, card: Card, name: str) -> int:
+        """How many copies of ``card`` the fields other than ``name`` leave free."""
+        elsewhere = sum((self._cards_or_none(other) or []).count(card) for other in FIELDS if other != name)
+        return self.rules.deck.count(card) - elsewhere
+
+    def chosen(self, card: Card | str) -> bool:
+        """Whether ``card`` is in the field the clicks go into (its button is then highlighted)."""
+        return parse_cards(card)[0] in (self._cards_or_none(self.target.value) or [])
+
+    def _sync_cards(self) -> None:
+        """Highlighted: the card is in the field the clicks go into; disabled: every copy is in another field."""
+        name = self.target.value
+        inside = set(self._cards_or_none(name) or [])
+        for card, button in self.card_buttons.items():
+            selected = card in inside
+            style_card_button(button, card, selected=selected, extra=("xp-explorer-card",))
+            button.disabled = not selected and self._free(card, name) <= 0
+
+    def _changed(self) -> None:
+        """The inputs changed: the results no longer hold; show the position if it is one."""
+        self._values = self._rollouts = None
+        self._sync_cards()
+        self.progress.value = 0
+        self.progress_text.value = ""
+        self._say("")
+        self.position_view.value = self._position_preview()
+        self._render()
+
+    def _position_preview(self) -> str:
+        try:
+            hand = self.cards_in("hand")
+        except ExpeditionsError as e:
+            return _note(str(e), _ERROR)
+        if len(hand) != self.rules.hand_size:
+            return _note(f"your hand: {len(hand)} of {self.rules.hand_size} cards chosen")
+        try:
+            obs = self.position().observation(0)
+        except ExpeditionsError:
+            return _note("click Compute to value this hand")
+        board = observation_board_html(obs) if self._has_position() else ""
+        return (f"<div style='font-family:sans-serif'>{board}<div>your hand: {cards_html(obs.hand)} · "
+                f"{obs.deck_size} cards in the deck</div></div>")
+
+    def _has_position(self) -> bool:
+        return any(self.fields[name].value.strip() for name in ("mine", "theirs", "piles")) or bool(self.deck.value.strip())
+
+    # --- computing ----------------------------------------------------------------------------------------
+    @property
+    def values(self) -> StartValues | None:
+        """Every model computed for the current inputs, in one ``StartValues`` (``None`` before any)."""
+        return merged(self._values, self._rollouts)
+
+    def compute(self) -> StartValues | None:
+        """Models 1 and 2 (as ticked) for the current inputs; on bad input, the reason in the message."""
+        models = [m for m, box in self.model_boxes.items() if box.value]
+        if not models:
+            self._say("tick model 1 or model 2 (or run the rollouts, model 3)", _ERROR)
+            return None
+        try:
+            values = start_values(self.position(), models=models, n=self.n, seed=self.seed)
+        except ExpeditionsError as e:
+            self._say(str(e), _ERROR)
+            return None
+        self._values = values
+        self._say(f"computed {', '.join(MODELS[m] for m in models)}")
+        self._render()
+        return self.values
+
+    def run_rollouts(self, time_limit: float | None = None) -> StartValues | None:
+        """Model 3 for the current inputs, with the progress bar; ``time_limit`` defaults to the slider's."""
+        limit = float(self.seconds.value if time_limit is None else time_limit)
+        try:
+            pos = self.position()
+        except ExpeditionsError as e:
+            self._say(str(e), _ERROR)
+            return None
+        started = time.perf_counter()
+        done = [0]
+
+        def report(result: Any) -> None:
+            done[0] += len(result)
+            elapsed = time.perf_counter() - started
+            self.progress.value = min(99, int(100 * elapsed / limit))
+            self.progress_text.value = _note(f"{done[0]:,} positions played out, {elapsed:.1f} s")
+
+        self.progress.value = 0
+        self.progress_text.value = _note("starting the rollouts ...")
+        try:
+            with ExitStack() as stack:
+                inner = stack.enter_context(ProcessPoolExecutor(self.workers)) if self.workers > 1 else None
+                rollouts = start_values(pos, models=3, seed=self.seed, precision=self.precision, time_limit=limit,
+                                        policy=self.policy, executor=ProgressExecutor(report, inner))
+        except ExpeditionsError as e:
+            self._say(str(e), _ERROR)
+            self.progress_text.value = ""
+            return None
+        self._rollouts = rollouts
+        self.progress.value = 100
+        widest = max(max(r.value.half_width, r.gain.half_width) for r in rollouts.rows)
+        samples = rollouts.rows[0].value.samples
+        self.progress_text.value = _note(f"done: {samples:,} positions in {time.perf_counter() - started:.1f} s, "
+                                         f"intervals within ±{widest:.1f} points")
+        self._say(f"computed {MODELS['rollout']}")
+        self._render()
+        return self.values
+
+    # --- showing ------------------------------------------------------------------------------------------
+    def _say(self, text: str, colour: str = _NOTE) -> None:
+        self.last_message = text
+        self.message.value = (f"<div class='xp-explorer-message-text' style='font-family:sans-serif;color:{colour}'>"
+                              f"{escape(text)}</div>") if text else ""
+
+    def _render(self) -> None:
+        values = self.values
+        if values is None:
+            self.table.value = ""
+            for chart in self.charts.values():
+                chart.value = ""
+            self._set_investments()
+            return
+        self.table.value = comparison_html(values)
+        self.charts["values"].value = chart_svg(value_chart(values))
+        self.charts["bonus"].value = chart_svg(bonus_chart(values))
+        self._set_investments()
+        self._render_distribution()
+
+    def _on_suit(self, change: dict[str, object]) -> None:
+        self._set_investments()
+        self._render_distribution()
+
+    def _set_investments(self) -> None:
+        values = self.values
+        counts: list[int] = []
+        if values is not None and self.suit.value is not None:
+            counts = sorted({r.investments for r in values.rows if r.suit == self.suit.value
+                             and not r.decision.startswith("hold")})
+        options = [("as few as possible", -1)] + [(str(k), k) for k in counts]
+        keep = self.investments.value if self.investments.value in [v for _, v in options] else -1
+        self._quiet = True
+        try:
+            self.investments.options = options
+            self.investments.value = keep
+        finally:
+            self._quiet = False
+
+    def _render_distribution(self) -> None:
+        if self._quiet:  # the investment choices are being reset: the chart follows once they are
+            return
+        values = self.values
+        if values is None or self.suit.value is None:
+            self.charts["distribution"].value = ""
+            return
+        self.charts["distribution"].value = chart_svg(self.distribution_chart(self.suit.value))
+
+    def value_chart(self) -> Any:
+        """The expected value per suit with intervals, every model computed (an altair chart)."""
+        return value_chart(self._require())
+
+    def bonus_chart(self) -> Any:
+        """The chance of the bonus per suit, every model computed (an altair chart)."""
+        return bonus_chart(self._require())
+
+    def distribution_chart(self, suit: str | None = None, investments: int | None = None) -> Any:
+        """The distribution of one suit's final score (default: the suit and investments chosen in the widget)."""
+        chosen = self.investments.value if isinstance(self.investments.value, int) and self.investments.value >= 0 else None
+        return distribution_chart(self._require(), suit or self.suit.value, investments if investments is not None else chosen)
+
+    def _require(self) -> StartValues:
+        values = self.values
+        if values is None:
+            raise ExpeditionsError("nothing is computed yet: click Compute (or call compute()) first")
+        return values
+
+    def snapshot_html(self) -> str:
+        """The explorer as static HTML: what an exported report shows in place of the live widget."""
+        parts = [self.header.value, self.message.value, self.position_view.value, self.table.value,
+                 *(c.value for c in self.charts.values())]
+        return f"<div class='xp-explorer-snapshot'>{''.join(parts)}</div>"
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:
+        bundle: dict[str, object] = super()._repr_mimebundle_(**kwargs)
+        bundle["text/html"] = self.snapshot_html()
+        return bundle
+
+
+def _note(text: str, colour: str = _NOTE) -> str:
+    return f"<div style='font-family:sans-serif;color:{colour}'>{escape(text)}</div>"
+
+
+def what_if_explorer(rules: Rules | str = "expeditions", hand: CardsLike = "", **options: Any) -> WhatIfExplorer:
+    """A what-if explorer for ``hand`` under ``rules``, computed at once when the hand is given
+    (models 1 and 2); ``options`` are ``WhatIfExplorer``'s (position, ``n``, ``seed``, ``workers`` ...)."""
+    options.setdefault("compute", bool(hand))
+    return WhatIfExplorer(rules, hand, **options)
+
+
+def values_table(values: StartValues) -> Any:
+    """The models side by side as a static HTML view for a notebook (``comparison_html``)."""
+    return _Html(comparison_html(values))
+
+
+@dataclass(frozen=True)
+class _Html:
+    html: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+__all__ = ["FIELDS", "ProgressExecutor", "WhatIfExplorer", "comparison_html", "merged", "values_table", "what_if_explorer",
+           "what_if_position"]
