@@ -9,7 +9,8 @@ goes to `test-artifacts/<test name>.png`, and the servers' logs to `test-artifac
 The tests, one file per notebook and front end:
 - `test_voila_play.py`: notebook 02, the play table, as a Voila app;
 - `test_jupyterlab_rules.py`: notebook 01, the rules and the scoring calculator, in JupyterLab;
-- the what-if explorer (notebook 03) gets its own file, `test_voila_explorer.py`, once the notebook exists.
+- `test_voila_explorer.py`: notebook 03, the what-if explorer, as a Voila app (a copy with the notebook's small
+  parameters applied is served beside the others: `servers.small_copy`).
 `pages.py` has the helpers that open the notebooks, drive the widgets and read the page.
 """
 

@@ -4,6 +4,9 @@ The play table is checked against a *twin*: a ``PlayTable`` in the test process,
 the page shows and given the same clicks. The bots' choices depend only on the seed, the round and the
 turn, so after every click the page must show exactly what the twin's widgets hold (board, status,
 message, hand, hints, breakdown, move log). The twin is the oracle; the assertions read the page.
+
+The what-if explorer is checked against ``expeditions.analysis.start_values`` run here with the same
+settings: its table cell by cell, its SVG charts by the labels vega gives every mark (``ExplorerApp``).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import ClassVar
 from urllib.parse import unquote
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import expeditions as ex
 from expeditions.widgets import PlayTable, play_table
@@ -70,9 +74,9 @@ def has_class(css_class: str) -> re.Pattern[str]:
     return re.compile(rf"(^|\s){re.escape(css_class)}(\s|$)")
 
 
-def code_cells(notebook: str) -> int:
-    """How many code cells a notebook of ``notebooks/`` has."""
-    cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+def code_cells(notebook: str, folder: Path = NOTEBOOKS) -> int:
+    """How many code cells a notebook of ``folder`` (``notebooks/``) has."""
+    cells = json.loads((folder / notebook).read_text(encoding="utf-8"))["cells"]
     return sum(1 for cell in cells if cell["cell_type"] == "code")
 
 
@@ -131,8 +135,9 @@ def watch(page: Page) -> PageWatch:
     return seen
 
 
-def open_voila_app(page: Page, voila_url: str, notebook: str) -> PageWatch:
-    """Open ``notebook`` as a Voila app and check that every code cell ran without an error.
+def open_voila_app(page: Page, voila_url: str, notebook: str, folder: Path = NOTEBOOKS) -> PageWatch:
+    """Open ``notebook`` as a Voila app and check that every code cell ran without an error; ``folder`` is where
+    the notebook is (by default ``notebooks/``: the served copy has the same cells), to count its cells.
 
     Voila executes the notebook while it sends the page, so once the page has loaded every cell has run.
     Returns what the page does from then on (script errors, requests to the internet).
@@ -142,7 +147,7 @@ def open_voila_app(page: Page, voila_url: str, notebook: str) -> PageWatch:
     body = page.locator("body")
     expect(body).not_to_contain_text("Traceback")
     expect(body).not_to_contain_text("There was an error when executing cell")
-    expect(page.locator(".jp-CodeCell")).to_have_count(code_cells(notebook))
+    expect(page.locator(".jp-CodeCell")).to_have_count(code_cells(notebook, folder))
     expect(page.locator("[data-mime-type='application/vnd.jupyter.stderr']", has_text="Error")).to_have_count(0)
     return seen
 
@@ -376,5 +381,188 @@ class PlayApp:
 
 
 # --- the what-if explorer (notebook 03) --------------------------------------------------------------
-# Not written yet: once the notebook exists, its browser test goes in `test_voila_explorer.py` (see
-# conftest.py), with any helpers it needs here. `open_voila_app`, `watch` and `expect_svg_chart` are meant for it.
+class _Tables(HTMLParser):
+    """The cells of the tables in some HTML, row by row (``<td>`` and ``<th>``), as their text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[list[str]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(squash("".join(self._cell)))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def table_rows(html: str) -> list[list[str]]:
+    """The rows of the tables in ``html``, each the texts of its cells, as a browser shows them."""
+    parser = _Tables()
+    parser.feed(html)
+    parser.close()
+    return parser.rows
+
+
+class _AriaLabels(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.labels: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.labels += [value for name, value in attrs if name == "aria-label" and value is not None]
+
+
+def aria_labels(svg: str) -> list[str]:
+    """The ``aria-label`` of every element of an SVG chart, in document order. Vega's SVG renderer labels each
+    mark with its data (``"investments: 1; points: 41.02...; model: model 1: exact ceiling"``), and each axis,
+    legend and title with what it shows: two charts with the same labels draw the same thing."""
+    parser = _AriaLabels()
+    parser.feed(svg)
+    parser.close()
+    return parser.labels
+
+
+def data_labels(labels: list[str], model: str) -> set[str]:
+    """The labels of the marks that draw ``model``'s numbers (``MODELS[...]``: ``"model 1: exact ceiling"``)."""
+    return {label for label in labels if f"model: {model}" in label.split("; ")}
+
+
+_LABELS_JS = """([root, css, want]) => {
+    const labels = Array.from(root.querySelectorAll(css), e => e.getAttribute('aria-label'));
+    return labels.length === want.length && labels.every((label, i) => label === want[i]);
+}"""
+_SOME_LABEL_JS = """([root, css, part]) => Array.from(root.querySelectorAll(css), e => e.getAttribute('aria-label'))
+    .some(label => label.split('; ').includes(part))"""
+
+
+class ExplorerApp:
+    """The what-if explorer on a page (the first ``.xp-explorer``): its inputs, buttons, table and charts.
+
+    The oracle is ``expeditions.analysis.start_values`` run in this process with the explorer's settings: the
+    table must read as ``comparison_html`` lays those values out, and the charts must carry the labels of
+    ``chart_svg`` of the same values (see ``aria_labels``)."""
+
+    def __init__(self, page: Page, root: Locator) -> None:
+        self.page, self.root = page, root
+
+    @classmethod
+    def on(cls, page: Page) -> ExplorerApp:
+        root = page.locator(".xp-explorer").first
+        expect(root.locator(".xp-explorer-go")).to_be_visible()
+        return cls(page, root)
+
+    def el(self, css: str) -> Locator:
+        return self.root.locator(css)
+
+    def area(self, css_class: str) -> Locator:
+        """The HTML an output area of the widget shows (``xp-explorer-table``, ``xp-explorer-message`` ...)."""
+        return self.el(f".{css_class} .widget-html-content")
+
+    # --- reading the page --------------------------------------------------------------------------
+    def hand_box(self) -> Locator:
+        return self.el(".xp-explorer-hand input")
+
+    def message(self) -> str:
+        return text_of(self.area("xp-explorer-message"))
+
+    def table(self) -> list[list[str]]:
+        """The table of the models side by side, row by row: the texts of its cells (the first row heads it)."""
+        rows: list[list[str]] = self.el(".xp-explorer-table tr").evaluate_all(
+            "rows => rows.map(r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
+        return rows
+
+    def chart(self, name: str) -> Locator:
+        """The SVG of a chart of the widget: ``values``, ``bonus`` or ``distribution``."""
+        return self.el(f".xp-explorer-chart-{name} svg")
+
+    def chart_labels(self, name: str) -> list[str]:
+        labels: list[str] = self.el(f".xp-explorer-chart-{name} [aria-label]").evaluate_all(
+            "elements => elements.map(e => e.getAttribute('aria-label'))")
+        return labels
+
+    def record_texts(self, css_class: str) -> None:
+        """Start recording every text an output area shows, for ``recorded_texts``: each update the kernel sends
+        replaces the area's content, and the content each update puts in is recorded (none is missed)."""
+        self.area(css_class).evaluate("""area => {
+            area.xpTexts = [];
+            new MutationObserver(records => records.forEach(r => area.xpTexts.push(
+                Array.from(r.addedNodes, n => n.textContent).join('').replace(/\\s+/g, ' ').trim())))
+                .observe(area, {childList: true});
+        }""")
+
+    def recorded_texts(self, css_class: str) -> list[str]:
+        """The texts an output area has shown since ``record_texts``, in order (repeats left out)."""
+        texts: list[str] = self.area(css_class).evaluate("area => area.xpTexts")
+        return [t for i, t in enumerate(texts) if t and (i == 0 or t != texts[i - 1])]
+
+    # --- waiting for what the kernel sends -----------------------------------------------------------
+    def expect_table(self, html: str) -> None:
+        """Wait until the table reads as ``html`` (``comparison_html`` of the expected values), cell by cell."""
+        expect(self.area("xp-explorer-table")).to_have_text(html_text(html))
+        got, want = self.table(), table_rows(html)
+        assert got == want, f"the table differs: {next((g, w) for g, w in zip(got, want, strict=False) if g != w)}"
+
+    def expect_chart(self, name: str, svg: str) -> None:
+        """Wait until the chart ``name`` is the SVG ``svg`` (the same labels, in the same order: the same data)."""
+        want = aria_labels(svg)
+        assert want, "the expected chart has no labels"
+        waited = self._wait(_LABELS_JS, f".xp-explorer-chart-{name} [aria-label]", want)
+        got = self.chart_labels(name)
+        assert got == want, (f"the {name} chart differs: the page's labels not expected {sorted(set(got) - set(want))[:5]}, "
+                             f"expected not on the page {sorted(set(want) - set(got))[:5]} ({len(got)} labels, {len(want)} expected)")
+        assert waited, f"the {name} chart was drawn only after the wait for it had timed out"
+
+    def expect_chart_with(self, name: str, model: str) -> None:
+        """Wait until the chart ``name`` draws numbers of ``model`` (``MODELS[...]``)."""
+        waited = self._wait(_SOME_LABEL_JS, f".xp-explorer-chart-{name} [aria-label]", f"model: {model}")
+        assert waited, f"the {name} chart draws no numbers of {model}: {self.chart_labels(name)[-3:]}"
+
+    def _wait(self, script: str, css: str, want: object) -> bool:
+        """Wait until ``script`` holds for the widget's root, ``css`` and ``want``; whether it came to hold in time."""
+        try:
+            self.page.wait_for_function(script, arg=[self.root.element_handle(), css, want])
+        except PlaywrightTimeoutError:
+            return False  # the caller's assertion says what the page shows instead
+        return True
+
+    # --- acting ------------------------------------------------------------------------------------
+    def type_hand(self, hand: str) -> None:
+        """Type a hand into the hand box (the widget reads it when the box is left: Compute leaves it)."""
+        box = self.hand_box()
+        box.fill(hand)
+        expect(box).to_have_value(hand)
+
+    def compute(self) -> None:
+        self.el(".xp-explorer-go").click()
+
+    def clear(self) -> None:
+        """Click Clear: the hand, the position and the results are emptied."""
+        self.el(".xp-explorer-clear").click()
+        expect(self.hand_box()).to_have_value("")
+        expect(self.el(".xp-explorer-cards .xp-selected")).to_have_count(0)
+        expect(self.area("xp-explorer-table")).to_have_text("")
+
+    def click_card(self, card: str) -> None:
+        """Click a card button into the hand and wait until the click has registered: the card is appended to
+        the hand box and its button is highlighted."""
+        box = self.hand_box()
+        before = box.input_value().split()
+        button = self.el(f".xp-explorer-cards .xp-card-{card}")
+        expect(button).to_have_count(1)
+        expect(button).not_to_have_class(has_class("xp-selected"))
+        button.click()
+        expect(box).to_have_value(" ".join([*before, card]))
+        expect(button).to_have_class(has_class("xp-selected"))
+
+    def run_rollouts(self) -> None:
+        self.el(".xp-explorer-rollouts").click()

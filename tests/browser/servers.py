@@ -7,6 +7,7 @@ repository. They are stopped (with their kernels) when the ``with`` block ends.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -19,6 +20,8 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from playwright.sync_api import Browser, Playwright
 
@@ -70,6 +73,35 @@ def copy_notebooks(target: Path) -> Path:
     """Copy the notebooks (without checkpoints or saved games) to ``target``; returns it."""
     shutil.copytree(ROOT / "notebooks", target, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "*.json"))
     return target
+
+
+def run_notebooks_tool() -> ModuleType:
+    """``tools/run_notebooks.py``, the script that runs the notebooks headless (it is not a package module)."""
+    module = sys.modules.get("run_notebooks")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["run_notebooks"] = module  # its dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return module
+
+
+def small_copy(notebook: Path, target: Path) -> dict[str, Any]:
+    """Write ``notebook`` to ``target`` with its CI-sized parameters applied, as ``tools/run_notebooks.py --small``
+    applies them: the notebook's ``small_parameters`` (read and checked by that script), injected by papermill in
+    a cell after the parameters cell. For apps that run the notebook as it is served (Voila takes no parameters).
+    Returns every parameter of the copy: the notebook's own, overridden by the small ones."""
+    import nbformat
+    from papermill.iorw import load_notebook_node
+    from papermill.parameterize import parameterize_notebook
+
+    tool = run_notebooks_tool()
+    nb = load_notebook_node(str(notebook))
+    small = tool.small_parameters(nb)
+    nb = parameterize_notebook(nb, small, kernel_name=nb.metadata.kernelspec.name)
+    nbformat.write(nb, str(target))
+    return {**tool.parameters_of(nb), **small}
 
 
 def free_port() -> int:
