@@ -99,7 +99,7 @@ def problem(t: Table, move: Move) -> IllegalMove | None:
         return refuse("round-over", f"the round is over ({END_REASONS[t.end]}); no more moves")
     stranger = [c for c in move.cards if c not in spec.index]
     if stranger:
-        return refuse("not-in-deck", f"{stranger[0]} is not a card of the {rules.name} rules")
+        return refuse("not-in-deck", rules.not_a_card(stranger[0]))
     seat = t.to_move
     hand = Counter(spec.cards[c] for c in t.hands[seat])
     missing = Counter(move.cards) - hand
@@ -451,9 +451,9 @@ def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | No
     placed = [c for h in given if h for c in h] + [c for side in sides for e in side for c in e] + \
         [c for p in pile_cards for c in p] + list(gone) + list(aside) + list(order or ())
     index = spec_for(r).index
-    strangers = [str(c) for c in placed if c not in index]
+    strangers = [c for c in placed if c not in index]
     if strangers:
-        raise PositionError(f"{', '.join(strangers)} {'is' if len(strangers) == 1 else 'are'} not in the {r.name} deck")
+        raise PositionError(r.not_a_card(strangers[0]))
     counts = Counter(placed)
     too_many = counts - Counter(r.deck)
     if too_many:
@@ -497,7 +497,7 @@ def _expeditions_of(r: Rules, given: Mapping[str, CardsLike] | CardsLike) -> tup
     cards = _in_laying_order(parse_cards(given), r)
     for c in cards:
         if c.suit not in r.suits:
-            raise CardError(f"{c} is not a card of the {r.name} rules")
+            raise CardError(r.not_a_card(c))
     return _expeditions_of(r, {s: tuple(c for c in cards if c.suit == s) for s in r.suits})
 
 

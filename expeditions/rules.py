@@ -127,6 +127,11 @@ class Rules:
         """Cards left in the deck once the hands are dealt and any cards set aside."""
         return self.deck_size - self.set_aside - self.players * self.hand_size
 
+    def not_a_card(self, card: Card) -> str:
+        """Why ``card`` is refused by this rule set: it is not in its deck (say what the deck holds)."""
+        return (f"{card} is not a card of the {self.name} rules (its suits are {' '.join(self.suits)}, "
+                f"numbers {self.numbers[0]} to {self.numbers[-1]} and {self.investments} investments per suit)")
+
     def quote(self, rule: str) -> str:
         """The rule document's own words for ``rule`` (``""`` where it has none)."""
         return dict(self.quotes).get(rule, "")

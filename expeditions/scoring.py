@@ -125,8 +125,7 @@ def _checked(cards: CardsLike, rules: Rules) -> tuple[Card, ...]:
     available = Counter(rules.deck)
     for card, count in Counter(parsed).items():
         if card not in available:
-            raise CardError(f"{card} is not a card of the {rules.name} rules (its deck: {len(rules.suits)} suits of "
-                            f"{', '.join(map(str, rules.numbers))} and {rules.investments} investments)")
+            raise CardError(rules.not_a_card(card))
         if count > 1:
             raise CardError(f"{card} appears {count} times, but an expedition holds each card at most once")
     return tuple(sorted(parsed, key=lambda c: (rules.suits.index(c.suit), c.value)))

@@ -262,7 +262,7 @@ def test_position_checks():
         position("expeditions", hands=[None, None], piles={"H": "5S"})
     with pytest.raises(PositionError, match="nowhere in the position"):
         position("expeditions", hands=["2H", "3H"], deck="4H")
-    with pytest.raises(PositionError, match="not in the expeditions deck"):
+    with pytest.raises(PositionError, match="AH is not a card of the expeditions rules"):
         position("expeditions", hands=["AH", None])
 
 

@@ -151,8 +151,7 @@ def checked_hand(hand: HandLike, rules: Rules) -> tuple[Card, ...]:
     deck = Counter(rules.deck)
     for card, count in Counter(cards).items():
         if card not in deck:
-            raise CardError(f"{card} is not a card of the {rules.name} rules (its suits are {' '.join(rules.suits)}, "
-                            f"numbers {rules.numbers[0]} to {rules.numbers[-1]} and {rules.investments} investments per suit)")
+            raise CardError(rules.not_a_card(card))
         if count > deck[card]:
             times = "once" if deck[card] == 1 else f"{deck[card]} times"
             raise CardError(f"{card} appears {count} times in the hand, but the {rules.name} deck holds it {times}")
