@@ -135,3 +135,34 @@ def test_the_html_report_fetches_nothing_and_shows_widgets_as_their_static_view(
     page = run_notebooks.write_html(path).read_text()
     assert "xp-table-snapshot" in page and "widget-view+json" not in page
     assert not re.search(r"<script[^>]+src=", page)
+
+
+def test_the_analysis_notebooks_parameters_name_real_hands_and_rule_sets():
+    import expeditions as ex
+    from expeditions.widgets import what_if_position
+
+    explorer = run_notebooks.parameters_of(read(ROOT / "notebooks" / "03-explorer.ipynb"))
+    assert what_if_position(explorer["RULE_SET"], explorer["HAND"]).deck_size > 0
+    assert max(explorer["DECK_SIZES"]) <= what_if_position(explorer["RULE_SET"], explorer["LATE_HAND"]).deck_size
+    assert what_if_position(explorer["RULE_SET"], **explorer["POSITION"]).to_move == 0
+    tips = run_notebooks.parameters_of(read(ROOT / "notebooks" / "04-tips.ipynb"))
+    assert set(tips["RULE_SETS"]) <= set(ex.PRESETS) and tips["BOT_ROUNDS"] >= 2  # an interval needs two rounds
+    variants = run_notebooks.parameters_of(read(ROOT / "notebooks" / "05-variants.ipynb"))
+    assert variants["LEVEL"] in ex.bots.LEVELS
+
+
+def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them():
+    import expeditions as ex
+
+    nb = read(ROOT / "notebooks" / "06-tournament.ipynb")
+    full = run_notebooks.parameters_of(nb)
+    small = {**full, **run_notebooks.small_parameters(nb)}
+    assert {"Random", "Heuristic", "Expert"} <= set(ex.bots.LEVELS) and next(iter(ex.bots.LEVELS)) == "Random"
+    for size in (full, small):
+        for name in filter(None, (size["RULE_SET"], size["OTHER_RULE_SET"])):
+            r = ex.rules(name)  # a tournament seats two kinds of bot against each other
+            assert r.players == 2 or (r.players == 4 and r.partnerships), name
+        for budget in (size["EXPERT_ROLLOUTS"], *size["BUDGETS"]):
+            ex.bots.Expert(1, rollouts=budget, candidates=size["EXPERT_CANDIDATES"])  # budgets the Expert accepts
+        assert min(size["DEALS"], size["EXPERT_DEALS"], size["SIDE_DEALS"]) >= 2  # an interval over deals needs two
+    assert small["EXPERT_DEALS"] <= 5 and small["SIDE_DEALS"] <= 5 and small["EXPERT_ROLLOUTS"] <= 10  # CI-sized
