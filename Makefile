@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test app screenshot benchmarks report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test app screenshot benchmarks bot-strength report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/analysis_speed.py
 	$(BIN)/python benchmarks/batch_speed.py
+	$(BIN)/python benchmarks/bot_speed.py
+
+bot-strength: $(READY)
+	$(BIN)/python benchmarks/bot_strength.py
 
 clean:
 	rm -rf $(VENV) build dist test-artifacts

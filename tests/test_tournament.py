@@ -1,27 +1,21 @@
 """Tournaments on duplicate deals: statistics checked on cases whose answer is known."""
 
 import math
+import statistics
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from scipy.stats import binomtest
 
 import expeditions as ex
-from expeditions.analysis.tournament import (
-    Estimate,
-    TournamentError,
-    mean_interval,
-    seat_stats,
-    tournament,
-    wilson_interval,
-    win_share_interval,
-)
+from expeditions.analysis.stats import mean_estimate, proportion_estimate
+from expeditions.analysis.tournament import TournamentError, seat_stats, tournament, win_share_interval
 from expeditions.bots import Beginner, Heuristic, RandomBot
 
 
 def test_wilson_interval_matches_scipy():
     for wins, n in [(8, 10), (0, 12), (50, 50), (517, 1000)]:
-        ours = wilson_interval(wins, n)
+        ours = proportion_estimate(wins, n)
         ref = binomtest(wins, n).proportion_ci(confidence_level=0.95, method="wilson")
         assert ours.value == pytest.approx(wins / n)
         assert ours.low == pytest.approx(ref.low, abs=1e-9) and ours.high == pytest.approx(ref.high, abs=1e-9)
@@ -30,9 +24,10 @@ def test_wilson_interval_matches_scipy():
 def test_mean_interval_by_hand():
     values = [1.0, 2.0, 3.0, 4.0]  # mean 2.5, sample sd sqrt(5/3)
     half = 1.959963984540054 * math.sqrt(5 / 3) / 2
-    est = mean_interval(values)
+    est = mean_estimate(values)
     assert est.value == 2.5 and est.low == pytest.approx(2.5 - half) and est.high == pytest.approx(2.5 + half)
-    assert mean_interval([7.0]) == Estimate(7.0, 7.0, 7.0)
+    one = mean_estimate([7.0])  # one sample says nothing of the spread
+    assert one.value == 7.0 and one.low == -math.inf and one.high == math.inf
 
 
 def test_win_shares_over_deals():
@@ -41,14 +36,14 @@ def test_win_shares_over_deals():
     assert est.value == 0.625 and est.low == pytest.approx(0.625 - 1.959963984540054 * sd / 2)
     assert est.high == 1.0  # clipped to a proportion
     every_deal_won = win_share_interval([1.0] * 20)  # no spread: the Wilson interval over the deals
-    assert every_deal_won.value == 1.0 and every_deal_won.low == pytest.approx(wilson_interval(20, 20).low)
+    assert every_deal_won.value == 1.0 and every_deal_won.low == pytest.approx(proportion_estimate(20, 20).low)
 
 
 def test_a_deterministic_bot_against_itself_is_even():
     result = tournament({"A": Beginner, "B": Beginner}, deals=6, seed=3, workers=1, progress=False)
     p = result.pairing("A", "B")
     assert p.deals == 6 and p.rounds == 12
-    assert p.win_rate.value == 0.5 and p.difference == Estimate(0.0, 0.0, 0.0)
+    assert p.win_rate.value == 0.5 and (p.difference.value, p.difference.low, p.difference.high) == (0.0, 0.0, 0.0)
     assert p.win_rate.low < 0.5 < p.win_rate.high
     assert result.bot("A").score == result.bot("B").score
 
@@ -159,3 +154,23 @@ def test_refuses_what_it_cannot_play():
         tournament({"A": RandomBot, "B": RandomBot}, ex.rules("expeditions", players=3), deals=1, workers=1, progress=False)
     with pytest.raises(TournamentError, match="two different"):
         tournament({"A": RandomBot}, pairings=[("A", "A")], deals=1, workers=1, progress=False)
+
+
+def test_discards_per_round_and_their_share_carry_intervals_over_deals():
+    result = tournament({"Beginner": Beginner, "Random": RandomBot}, deals=12, seed=8, workers=1, progress=False)
+    per_round, share = result.discards("Random")
+    stats = result.bot("Random")
+    assert per_round.value == pytest.approx(stats.discards) and share.value == pytest.approx(stats.discard_share)
+    # the share's interval by hand: a deal gives d discards of m plays and discards (both seats of
+    # the deal together); the ratio's standard error is sd(d - share * m) / (mean(m) * sqrt(n))
+    d, m = [], []
+    for deal_number in range(12):
+        seats = [s for g in result.games if g.deal == deal_number for b, s in zip(g.bots, g.seats, strict=True) if b == "Random"]
+        d.append(sum(s.discards for s in seats))
+        m.append(sum(s.plays + s.discards for s in seats))
+    r = sum(d) / sum(m)
+    se = statistics.stdev([di - r * mi for di, mi in zip(d, m, strict=True)]) / (statistics.fmean(m) * math.sqrt(12))
+    assert share.low == pytest.approx(r - 1.959963984540054 * se) and share.high == pytest.approx(r + 1.959963984540054 * se)
+    assert per_round.low < per_round.value < per_round.high and per_round.samples == 12
+    with pytest.raises(KeyError, match="the bots are"):
+        result.discards("Expert")

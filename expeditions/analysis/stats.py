@@ -60,6 +60,10 @@ class Estimate:
             return f"{text} [{self.low * scale:.{digits}f}, {self.high * scale:.{digits}f}]"
         return f"{text} ± {self.half_width * scale:.{digits}f}{unit}"
 
+    def percent(self, digits: int = 1) -> str:
+        """A chance in % with the ends of its interval: ``41.0% [39.6, 42.4]``."""
+        return f"{100 * self.value:.{digits}f}% [{100 * self.low:.{digits}f}, {100 * self.high:.{digits}f}]"
+
     def __str__(self) -> str:
         return self.format()
 
@@ -75,8 +79,8 @@ def mean_estimate(samples: npt.ArrayLike) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
-def proportion_estimate(successes: int, n: int) -> Estimate:
-    """A chance ``successes / n`` with its Wilson 95% interval."""
+def proportion_estimate(successes: float, n: int) -> Estimate:
+    """A chance ``successes / n`` with its Wilson 95% interval (``successes`` may count halves, as ties do)."""
     if n == 0:
         raise ValueError("no samples to count")
     p = successes / n

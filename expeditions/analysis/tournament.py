@@ -28,14 +28,15 @@ from html import escape
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from ..bots.base import BotFactory, play_out
 from ..errors import ExpeditionsError
 from ..round import Round, deal
 from ..rules import Rules
 from ..rules import rules as get_rules
 from .parallel import chunks, default_workers, parallel_map
-
-Z95 = 1.959963984540054
+from .stats import Z95, Estimate, mean_estimate, proportion_estimate
 
 
 class TournamentError(ExpeditionsError):
@@ -43,48 +44,12 @@ class TournamentError(ExpeditionsError):
 
 
 # --- intervals -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Estimate:
-    """A mean with its 95% interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def __str__(self) -> str:
-        return f"{self.value:.3g} [{self.low:.3g}, {self.high:.3g}]"
-
-    def percent(self) -> str:
-        return f"{100 * self.value:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
-
-
-def wilson_interval(successes: float, n: int, z: float = Z95) -> Estimate:
-    """The Wilson score interval of a proportion: ``successes`` out of ``n`` trials."""
-    if n <= 0:
-        raise ValueError("a proportion needs at least one trial")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
-    """The mean of ``values`` ± ``z`` standard errors (the normal approximation)."""
-    if not values:
-        raise ValueError("a mean needs at least one value")
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return Estimate(mean, mean, mean)
-    half = z * statistics.stdev(values) / math.sqrt(len(values))
-    return Estimate(mean, mean - half, mean + half)
-
-
 def win_share_interval(shares: Sequence[float]) -> Estimate:
     """The win rate over deals, from each deal's win share (see the module docs)."""
     if len(set(shares)) == 1:
-        return wilson_interval(sum(shares), len(shares))
-    est = mean_interval(shares)
-    return Estimate(est.value, max(0.0, est.low), min(1.0, est.high))
+        return proportion_estimate(sum(shares), len(shares))
+    est = mean_estimate(shares)
+    return Estimate(est.value, max(0.0, est.low), min(1.0, est.high), est.samples)
 
 
 # --- one round's record ----------------------------------------------------------------------------
@@ -248,6 +213,25 @@ class TournamentResult:
                 return b
         raise KeyError(f"no bot {name!r}; the bots are {', '.join(b.name for b in self.bots)}")
 
+    def discards(self, name: str) -> tuple[Estimate, Estimate]:
+        """Bot ``name``'s discards per seat and round, and the share of its plays and discards that
+        are discards, each with its 95% interval over deals (the share's by the delta method for a
+        ratio of means)."""
+        self.bot(name)  # an unknown name fails here, with the list of bots
+        per_deal: dict[int, list[int]] = {}
+        for game in self.games:
+            for bot, seat in zip(game.bots, game.seats, strict=True):
+                if bot == name:
+                    row = per_deal.setdefault(game.deal, [0, 0, 0])
+                    row[0] += seat.discards
+                    row[1] += seat.plays + seat.discards
+                    row[2] += 1
+        discards, moves, seats = (np.array(column, dtype=np.float64) for column in zip(*per_deal.values(), strict=True))
+        share, n = float(discards.sum() / moves.sum()), len(discards)
+        residuals = discards - share * moves
+        half = Z95 * math.sqrt(float((residuals**2).sum()) / (n * (n - 1))) / float(moves.mean()) if n > 1 else math.inf
+        return mean_estimate(discards / seats), Estimate(share, share - half, share + half, n)
+
     def _pairing_rows(self) -> list[list[str]]:
         return [[p.first, p.second, str(p.deals), p.win_rate.percent(), f"{p.difference.value:+.1f} "
                  f"[{p.difference.low:+.1f}, {p.difference.high:+.1f}]"] for p in self.pairings]
@@ -325,8 +309,8 @@ class TournamentResult:
 
 def _flip(p: Pairing) -> Pairing:
     return Pairing(p.second, p.first, p.deals, p.rounds, p.rounds - p.wins, p.ties,
-                   Estimate(1 - p.win_rate.value, 1 - p.win_rate.high, 1 - p.win_rate.low),
-                   Estimate(-p.difference.value, -p.difference.high, -p.difference.low))
+                   Estimate(1 - p.win_rate.value, 1 - p.win_rate.high, 1 - p.win_rate.low, p.win_rate.samples),
+                   Estimate(-p.difference.value, -p.difference.high, -p.difference.low, p.difference.samples))
 
 
 def _text_table(head: list[str], rows: list[list[str]]) -> str:
@@ -353,7 +337,7 @@ def _pairing(first: str, second: str, games: list[Game], sides: int) -> Pairing:
     shares = [statistics.fmean(w for w, _ in v) for v in by_deal.values()]
     diffs = [statistics.fmean(d for _, d in v) for v in by_deal.values()]
     wins = sum(w for v in by_deal.values() for w, _ in v)
-    return Pairing(first, second, len(by_deal), len(games), wins, ties, win_share_interval(shares), mean_interval(diffs))
+    return Pairing(first, second, len(by_deal), len(games), wins, ties, win_share_interval(shares), mean_estimate(diffs))
 
 
 def _bot_stats(name: str, games: list[Game], rules: Rules) -> BotStats:
@@ -377,7 +361,7 @@ def _bot_stats(name: str, games: list[Game], rules: Rules) -> BotStats:
     quartiles = statistics.quantiles(every, n=4) if len(every) > 1 else [float(every[0])] * 3
     return BotStats(
         name=name, rounds=rounds,
-        score=mean_interval([statistics.fmean(v) for v in scores_by_deal.values()]),
+        score=mean_estimate([statistics.fmean(v) for v in scores_by_deal.values()]),
         plays=plays / n, discards=discards / n, discard_share=discards / max(1, plays + discards),
         passes=sum(s.passes for s in seat_rows) / n, pile_draws=sum(s.pile_draws for s in seat_rows) / n,
         opened=sum(s.opened for s in seat_rows) / n, investments=sum(s.investments for s in seat_rows) / n,
