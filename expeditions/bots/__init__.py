@@ -11,7 +11,7 @@ The levels, weakest first (``LEVELS``: name -> factory taking a seed):
 ``review`` sets a player's moves in a round beside the Expert's choices.
 """
 
-from .base import Bot, BotFactory, RandomBot, play_out
+from .base import Bot, BotFactory, NoMoveToChoose, RandomBot, SeededBot, play_out
 from .beginner import Beginner
 from .expert import Expert
 from .heuristic import Heuristic
@@ -24,7 +24,27 @@ LEVELS: dict[str, BotFactory] = {"Random": RandomBot, "Beginner": Beginner, "Heu
 """The bot levels a reader can play against, weakest first: name -> factory taking a seed."""
 
 __all__ = [
-    "LEVELS", "Beginner", "Bot", "BotFactory", "Expert", "Heuristic", "HintTable", "Policy", "Random", "RandomBot", "RankedMove",
-    "Review", "ReviewRow", "hint_table", "play_out", "playable_policy", "playout", "rank_moves", "review", "sensible_policy",
+    "LEVELS",
+    "Beginner",
+    "Bot",
+    "BotFactory",
+    "Expert",
+    "Heuristic",
+    "HintTable",
+    "NoMoveToChoose",
+    "Policy",
+    "Random",
+    "RandomBot",
+    "RankedMove",
+    "Review",
+    "ReviewRow",
+    "SeededBot",
+    "hint_table",
+    "play_out",
+    "playable_policy",
+    "playout",
+    "rank_moves",
+    "review",
+    "sensible_policy",
     "uniform_policy",
 ]

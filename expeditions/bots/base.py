@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from ..errors import ExpeditionsError
 from ..moves import Move
 from ..observation import Observation
 from ..round import Round
@@ -29,21 +30,39 @@ BotFactory = Callable[[int], Bot]
 """Makes a fresh bot from a seed (tournaments make one per game, so games are independent)."""
 
 
-class RandomBot:
-    """Random: uniform over the legal moves (identical moves counted once), seeded."""
+class NoMoveToChoose(ExpeditionsError):
+    """A bot was asked for a move where its seat has none."""
 
-    name = "Random"
+
+class SeededBot:
+    """What every level shares: a ``name``, a random source seeded by ``seed``, and ``choose``,
+    which refuses an observation without legal moves and otherwise asks ``decide``."""
+
+    name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation) -> Move:
+        """One of ``observation.legal_moves``."""
         if not observation.legal_moves:
-            raise ValueError("there is no move to choose: the round is over or it is not this seat's turn")
-        return self.rng.choice(observation.legal_moves)
+            raise NoMoveToChoose("there is no move to choose: the round is over or it is not this seat's turn")
+        return self.decide(observation)
+
+    def decide(self, observation: Observation) -> Move:
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<{self.name} bot>"
+
+
+class RandomBot(SeededBot):
+    """Random: uniform over the legal moves (identical moves counted once), seeded."""
+
+    name = "Random"
+
+    def decide(self, observation: Observation) -> Move:
+        return self.rng.choice(observation.legal_moves)
 
 
 def play_out(rnd: Round, bots: Sequence[Bot], *, max_turns: int = 10_000) -> Round:

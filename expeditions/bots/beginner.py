@@ -22,12 +22,11 @@ It counts no cards and does not read the opponent beyond the tops of their exped
 
 from __future__ import annotations
 
-import random
-
 from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action
 from ..moves import Move
 from ..observation import Observation
 from ..round import move_of
+from .base import SeededBot
 from .heuristic import Sight, sight_of
 from .policies import extra_turns, plays_left
 
@@ -37,23 +36,15 @@ MAX_EXPEDITIONS = 3  # expeditions going at once
 INVEST_POINTS = 20  # numbers of a suit in hand that justify an investment
 
 
-class Beginner:
+class Beginner(SeededBot):
     """Beginner: the tips of the rule documents as rules of thumb (see the module docs).
     Deterministic: the seed is accepted for the common bot interface."""
 
     name = "Beginner"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Observation) -> Move:
-        if not observation.legal_moves:
-            raise ValueError("there is no move to choose: the round is over or it is not this seat's turn")
+    def decide(self, observation: Observation) -> Move:
         sight = sight_of(observation)
         return move_of(sight.f.spec, beginner_action(sight))
-
-    def __repr__(self) -> str:
-        return f"<{self.name} bot>"
 
 
 def beginner_action(s: Sight) -> Action:

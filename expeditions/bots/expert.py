@@ -40,6 +40,7 @@ from ..engine import Action, Table
 from ..moves import Move
 from ..observation import Observation
 from ..round import action_of, move_of
+from .base import SeededBot
 from .heuristic import HeuristicPolicy, Scorer, Sight, SuitPlan, sight_of, sight_of_table
 from .policies import Policy
 
@@ -190,7 +191,7 @@ class Search:
         return sorted(candidates, key=lambda c: (-c.stage, -c.mean, -c.prior))
 
 
-class Expert:
+class Expert(SeededBot):
     """Expert: determinized Monte Carlo search (see the module docs).
 
     ``rollouts`` is the budget per move; ``candidates`` how many of the Heuristic's best moves it
@@ -204,7 +205,7 @@ class Expert:
                  margin: float = DEFAULT_MARGIN, seconds: float | None = None, policy: Policy | None = None) -> None:
         if rollouts < 1 or candidates < 1:
             raise ValueError(f"the Expert needs at least 1 rollout and 1 candidate, got rollouts={rollouts}, candidates={candidates}")
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.rollouts = rollouts
         self.width = candidates
         self.seconds = seconds
@@ -228,9 +229,7 @@ class Expert:
             ranked.insert(0, pool[0])
         return search, ranked
 
-    def choose(self, observation: Observation) -> Move:
-        if not observation.legal_moves:
-            raise ValueError("there is no move to choose: the round is over or it is not this seat's turn")
+    def decide(self, observation: Observation) -> Move:
         if len(observation.legal_moves) == 1:
             return observation.legal_moves[0]
         search, ranked = self.search(observation)

@@ -38,6 +38,7 @@ from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, spec_for
 from ..moves import Move
 from ..observation import Observation
 from ..round import action_of, move_of
+from .base import SeededBot
 from .policies import Facts, extra_turns, facts_for, plays_left
 
 # weights, set by hand and checked by playing variants against each other
@@ -414,25 +415,17 @@ class Scorer:
         return max(passes, key=lambda a: keep(a[1]) + keep(a[2]))
 
 
-class Heuristic:
+class Heuristic(SeededBot):
     """Heuristic: a card-counting bot of the kind the strongest simple Lost Cities bots are (see
     the module docs). Deterministic: the seed is accepted for the common bot interface."""
 
     name = "Heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Observation) -> Move:
-        if not observation.legal_moves:
-            raise ValueError("there is no move to choose: the round is over or it is not this seat's turn")
+    def decide(self, observation: Observation) -> Move:
         sight = sight_of(observation)
         spec = sight.f.spec
         best = Scorer(sight).ranked([action_of(spec, m) for m in observation.legal_moves])[0][1]
         return move_of(spec, best)
-
-    def __repr__(self) -> str:
-        return f"<{self.name} bot>"
 
 
 def heuristic_policy(table: Table, rng: random.Random) -> Action:
