@@ -101,6 +101,11 @@ class Rules:
                 cards += [Card(n, suit)] * (2 if n in self.extra_copies else 1)
         return tuple(cards)
 
+    def kinds_of_card(self, suit: str) -> tuple[Card, ...]:
+        """The different cards of ``suit`` (each once, though the 4-player deck holds two of some),
+        lowest first, as a card picker shows them."""
+        return tuple(sorted(set(c for c in self.deck if c.suit == suit), key=lambda c: (c.value, c.rank)))
+
     @property
     def deck_size(self) -> int:
         return len(self.deck)

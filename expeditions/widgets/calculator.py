@@ -95,9 +95,8 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
         self.toggles = {}
         rows = []
         for suit in self.rules.suits:
-            distinct = sorted({c for c in self.rules.deck if c.suit == suit}, key=lambda c: (c.value, c.rank))
             buttons = []
-            for card in distinct:
+            for card in self.rules.kinds_of_card(suit):
                 toggle = card_toggle(card, value=card in chosen)
                 toggle.observe(self._on_toggle, names="value")
                 self.toggles[card] = toggle

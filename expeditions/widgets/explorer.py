@@ -358,9 +358,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.card_buttons = {}
         rows = []
         for suit in self.rules.suits:
-            distinct = sorted({c for c in self.rules.deck if c.suit == suit}, key=lambda c: (c.value, c.rank))
             buttons = []
-            for card in distinct:
+            for card in self.rules.kinds_of_card(suit):
                 button = card_button(card, extra=("xp-explorer-card",))
                 button.on_click(lambda _, c=card: self.click_card(c))
                 self.card_buttons[card] = button
