@@ -175,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="notebooks to run (default: notebooks/*.ipynb)")
     parser.add_argument("--small", action="store_true", help="CI-sized parameters (each notebook's small_parameters)")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default: {DEFAULT_OUT.relative_to(ROOT)})")
-    parser.add_argument("--timeout", type=int, default=600, help="seconds one cell may take (default: 600)")
+    parser.add_argument("--timeout", type=int, default=None,
+                        help="seconds one cell may take (default: 600 with --small; 3 hours for a full report, whose "
+                             "tournaments and simulations run for minutes)")
     parser.add_argument("--no-html", action="store_true", help="executed notebooks only, no HTML report")
     args = parser.parse_args(argv)
 
@@ -183,11 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     if not sources:
         print(f"no notebooks in {NOTEBOOKS}", file=sys.stderr)
         return 1
+    timeout = args.timeout or (600 if args.small else 3 * 3600)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     results = []
     for source in sources:
-        result = run_notebook(source.resolve(), out, small=args.small, timeout=args.timeout)
+        result = run_notebook(source.resolve(), out, small=args.small, timeout=timeout)
         if not args.no_html and (out / source.name).exists():
             write_html(out / source.name)
         results.append(result)
