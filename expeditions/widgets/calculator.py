@@ -7,17 +7,16 @@ The scores come from ``expeditions.score_board`` (one ``ExpeditionScore`` per su
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 
 import ipywidgets as widgets
 
-from ..cards import SUITS, Card, format_cards, parse_cards
+from ..cards import Card, format_cards, parse_cards
 from ..display import board_score_html
 from ..errors import ExpeditionsError
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
 from ..scoring import BoardScore, score_board
-from .cards import card_toggle, html_note
+from .cards import card_rows, card_toggle, html_note
 
 
 class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
@@ -92,18 +91,13 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
         for row in self.rows.children:
             row.close()
         chosen = set(keep)
-        self.toggles = {}
-        rows = []
-        for suit in self.rules.suits:
-            buttons = []
-            for card in self.rules.kinds_of_card(suit):
-                toggle = card_toggle(card, value=card in chosen)
-                toggle.observe(self._on_toggle, names="value")
-                self.toggles[card] = toggle
-                buttons.append(toggle)
-            label = widgets.HTML(f'<b style="color:{SUITS[suit].colour}">{escape(SUITS[suit].name)}</b>',
-                                 layout=widgets.Layout(width="6.5em"))
-            rows.append(widgets.HBox([label, *buttons]))
+
+        def toggle_for(card: Card) -> widgets.ToggleButton:
+            toggle = card_toggle(card, value=card in chosen)
+            toggle.observe(self._on_toggle, names="value")
+            return toggle
+
+        rows, self.toggles = card_rows(self.rules, toggle_for)
         self.rows.children = rows
         self._update()
 

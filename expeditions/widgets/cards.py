@@ -6,12 +6,16 @@ Every card button carries the classes ``xp-card-button`` and ``xp-card-<card>`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
 from ..cards import SUITS, Card
+from ..rules import Rules
+
+W = TypeVar("W", bound=widgets.DOMWidget)
 
 SELECTED_COLOUR = "#ffe08a"
 PLAIN_COLOUR = "#ffffff"
@@ -55,6 +59,20 @@ def card_toggle(card: Card, *, value: bool = False) -> widgets.ToggleButton:
     button = widgets.ToggleButton(value=value, layout=card_layout())
     style_card_button(button, card, extra=("xp-card-toggle",))
     return button
+
+
+def card_rows(rules: Rules, make: Callable[[Card], W]) -> tuple[list[widgets.HBox], dict[Card, W]]:
+    """A card picker: one row per suit of ``rules``, the suit's name and then ``make(card)`` for every
+    kind of card of the suit, lowest first. Returns the rows and the widget of each card."""
+    made: dict[Card, W] = {}
+    rows = []
+    for suit in rules.suits:
+        for card in rules.kinds_of_card(suit):
+            made[card] = make(card)
+        label = widgets.HTML(f'<b style="color:{SUITS[suit].colour}">{escape(SUITS[suit].name)}</b>',
+                             layout=widgets.Layout(width="6.5em"))
+        rows.append(widgets.HBox([label, *(made[c] for c in rules.kinds_of_card(suit))]))
+    return rows, made
 
 
 def html_note(text: str, *, colour: str = "#333") -> str:

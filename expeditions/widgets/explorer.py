@@ -45,7 +45,7 @@ from ..errors import ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
-from .cards import card_button, style_card_button
+from .cards import card_button, card_rows, style_card_button
 from .explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
 
 P = ParamSpec("P")
@@ -355,18 +355,13 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             button.close()
         for row in self.rows.children:
             row.close()
-        self.card_buttons = {}
-        rows = []
-        for suit in self.rules.suits:
-            buttons = []
-            for card in self.rules.kinds_of_card(suit):
-                button = card_button(card, extra=("xp-explorer-card",))
-                button.on_click(lambda _, c=card: self.click_card(c))
-                self.card_buttons[card] = button
-                buttons.append(button)
-            label = widgets.HTML(f'<b style="color:{SUITS[suit].colour}">{escape(SUITS[suit].name)}</b>',
-                                 layout=widgets.Layout(width="6.5em"))
-            rows.append(widgets.HBox([label, *buttons]))
+
+        def button_for(card: Card) -> widgets.Button:
+            button = card_button(card, extra=("xp-explorer-card",))
+            button.on_click(lambda _: self.click_card(card))
+            return button
+
+        rows, self.card_buttons = card_rows(self.rules, button_for)
         self.rows.children = rows
         self.fields["theirs"].disabled = self.rules.sides < 2
         self.fields["piles"].disabled = self.rules.discards_leave_game
