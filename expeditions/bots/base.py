@@ -8,6 +8,7 @@ same observations give the same moves.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -34,7 +35,7 @@ class NoMoveToChoose(ExpeditionsError):
     """A bot was asked for a move where its seat has none."""
 
 
-class SeededBot:
+class SeededBot(ABC):
     """What every level shares: a ``name``, a random source seeded by ``seed``, and ``choose``,
     which refuses an observation without legal moves and otherwise asks ``decide``."""
 
@@ -49,8 +50,9 @@ class SeededBot:
             raise NoMoveToChoose("there is no move to choose: the round is over or it is not this seat's turn")
         return self.decide(observation)
 
+    @abstractmethod
     def decide(self, observation: Observation) -> Move:
-        raise NotImplementedError
+        """The level's choice among ``observation.legal_moves`` (there is at least one)."""
 
     def __repr__(self) -> str:
         return f"<{self.name} bot>"
