@@ -17,7 +17,7 @@ $(READY): pyproject.toml
 	touch $(READY)
 
 tutorial: $(READY)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $$(test "$$(id -u)" = 0 && echo --allow-root)  # root (a container) needs --allow-root
 
 test: lint typecheck unit notebooks
 
