@@ -18,7 +18,7 @@ import importlib
 from types import ModuleType
 
 from .cards import SUITS, Card, Cards, Suit, format_cards, parse_card, parse_cards
-from .errors import CardError, ExpeditionsError, IllegalMove, NotationError, PositionError, RecordError, RulesError
+from .errors import AnalysisError, CardError, ExpeditionsError, IllegalMove, NotationError, PositionError, RecordError, RulesError
 from .match import Match, new_match
 from .moves import Move
 from .observation import Observation
@@ -35,10 +35,11 @@ card = parse_card
 cards = parse_cards
 
 __all__ = [
-    "PRESETS", "SUITS", "BoardScore", "Card", "CardError", "Cards", "Deal", "Example", "ExpeditionScore", "ExpeditionsError",
-    "IllegalMove", "Match", "Move", "NotationError", "Observation", "PositionError", "RecordError", "Round", "Rules",
-    "RulesError", "Setup", "Suit", "card", "cards", "deal", "format_cards", "load", "loads", "new_match", "parse_card",
-    "parse_cards", "position", "rules", "save", "score", "score_board", "score_breakdown", "shuffled_deck",
+    "PRESETS", "SUITS", "AnalysisError", "BoardScore", "Card", "CardError", "Cards", "Deal", "Example",
+    "ExpeditionScore", "ExpeditionsError", "IllegalMove", "Match", "Move", "NotationError", "Observation",
+    "PositionError", "RecordError", "Round", "Rules", "RulesError", "Setup", "Suit", "card", "cards", "deal",
+    "format_cards", "load", "loads", "new_match", "parse_card", "parse_cards", "position", "rules", "save", "score",
+    "score_board", "score_breakdown", "shuffled_deck",
 ]
 
 _LAZY = ("bots", "analysis", "widgets")

@@ -17,6 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import SUITS, Card
+from .moves import Move
 from .rules import Rules
 from .scoring import expedition_points
 
@@ -248,6 +249,24 @@ class Table:
     def highest_number(self, side: int, suit: int) -> int:
         """The highest number laid on that expedition (0 when it holds none)."""
         return max((self.spec.value_of[c] for c in self.expeditions[side][suit]), default=0)
+
+
+def action_of(spec: Spec, move: Move) -> Action:
+    """The engine action of a move (the move's cards must be in the rule set)."""
+    ids = [spec.index[c] for c in move.cards]
+    if move.kind == "pass":
+        return (PASS, *sorted(ids))  # type: ignore[return-value]
+    source = DECK if move.draw == "deck" else NO_DRAW if move.draw is None else spec.suit_index[move.draw]
+    return (PLAY if move.kind == "play" else DISCARD, ids[0], source)
+
+
+def move_of(spec: Spec, action: Action) -> Move:
+    """The move of an engine action."""
+    kind, x, y = action
+    if kind == PASS:
+        return Move("pass", (spec.cards[x], spec.cards[y]))
+    draw = "deck" if y == DECK else None if y == NO_DRAW else spec.rules.suits[y]
+    return Move("play" if kind == PLAY else "discard", (spec.cards[x],), draw)
 
 
 def deal_table(spec: Spec, deck: list[int], starter: int) -> Table:

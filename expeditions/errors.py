@@ -39,3 +39,7 @@ class IllegalMove(ExpeditionsError):
 
 class RecordError(ExpeditionsError):
     """A game record that cannot be read or does not replay to what it claims."""
+
+
+class AnalysisError(ExpeditionsError):
+    """An analysis was asked something it cannot answer: a bad hand, suit, model or count."""

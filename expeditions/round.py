@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import SUITS, Card, Cards, parse_cards
-from .engine import DECK, DISCARD, END_REASONS, NO_DRAW, PASS, PLAY, Action, Spec, Table, deal_table, spec_for, suit_name
+from .engine import END_REASONS, Spec, Table, action_of, deal_table, move_of, spec_for, suit_name
 from .errors import CardError, IllegalMove, PositionError
 from .moves import Move
 from .rules import Rules
@@ -67,24 +67,6 @@ def _in_laying_order(cards: Iterable[Card], rules: Rules) -> Cards:
 
 def _owner(rules: Rules, side: int) -> str:
     return "your team's" if rules.partnerships else "your"
-
-
-def action_of(spec: Spec, move: Move) -> Action:
-    """The engine action of a move (the move's cards must be in the rule set)."""
-    ids = [spec.index[c] for c in move.cards]
-    if move.kind == "pass":
-        return (PASS, *sorted(ids))  # type: ignore[return-value]
-    source = DECK if move.draw == "deck" else NO_DRAW if move.draw is None else spec.suit_index[move.draw]
-    return (PLAY if move.kind == "play" else DISCARD, ids[0], source)
-
-
-def move_of(spec: Spec, action: Action) -> Move:
-    """The move of an engine action."""
-    kind, x, y = action
-    if kind == PASS:
-        return Move("pass", (spec.cards[x], spec.cards[y]))
-    draw = "deck" if y == DECK else None if y == NO_DRAW else spec.rules.suits[y]
-    return Move("play" if kind == PLAY else "discard", (spec.cards[x],), draw)
 
 
 def problem(t: Table, move: Move) -> IllegalMove | None:

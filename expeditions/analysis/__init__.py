@@ -10,11 +10,12 @@ Long computations take a ``concurrent.futures``-style executor (see ``parallel``
 pool by default, or a Dask cluster through ``distributed.Client(...).get_executor()``.
 """
 
+from ..errors import AnalysisError
 from .batch import BatchResult, simulate
 from .exact import exact_value
 from .parallel import chunks, default_workers, parallel_map
 from .rollouts import best_policy, rollout_values
-from .situation import AnalysisError, Outlook, SuitSituation, situations
+from .situation import Outlook, SuitSituation, situations
 from .stats import Estimate, ExpeditionValue
 from .suit_sim import suit_value, suit_values
 from .tips import Tip, TipsTable, all_tips, bot_discards, tips

@@ -37,10 +37,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import spec_for
+from ..errors import AnalysisError
 from ..rules import Rules
 from ..rules import rules as get_rules
 from .parallel import parallel_map
-from .situation import AnalysisError
 from .stats import Estimate, IntArray, mean_estimate, points_table, proportion_estimate
 
 POLICIES = ("playable", "uniform")

@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import AnalysisError
 from ..rules import Rules
-from .situation import AnalysisError, SuitSituation, observation_for, outlook_of
+from .situation import SuitSituation, observation_for, outlook_of
 from .stats import Estimate, ExpeditionValue, FloatArray, IntArray, distribution_of, points
 
 MAX_UNSEEN_CARDS = 20

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
+from ..progress import progress_bar
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -23,16 +25,6 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-
-
-def _progress(total: int, description: str, enabled: bool) -> Any:
-    if not enabled:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=description, leave=False)
 
 
 def parallel_map(
@@ -47,14 +39,12 @@ def parallel_map(
     """``[fn(x) for x in items]``, computed on ``executor`` (or on ``workers`` local processes; with
     ``workers=1`` and no executor, in this process). ``progress`` shows a tqdm bar."""
     work: Sequence[T] = list(items)
-    bar = _progress(len(work), description, progress)
-    try:
+    with progress_bar(len(work), description, enabled=progress) as bar:
         if executor is None and ((workers or default_workers()) <= 1 or len(work) <= 1):
             out = []
             for x in work:
                 out.append(fn(x))
-                if bar is not None:
-                    bar.update(1)
+                bar.update(1)
             return out
         own = executor is None
         pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers or default_workers())
@@ -63,15 +53,11 @@ def parallel_map(
             results: list[Any] = [None] * len(work)
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
-                if bar is not None:
-                    bar.update(1)
+                bar.update(1)
             return results
         finally:
             if own:
                 pool.shutdown()
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 def chunks(total: int, pieces: int) -> list[range]:

@@ -25,24 +25,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..bots import policies
 from ..bots.policies import Policy, playout
-from ..engine import PLAY, Action, Table, spec_for
+from ..engine import PLAY, Action, Table, action_of, spec_for
+from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
-from ..round import action_of
+from ..progress import progress_bar
 from .exact import decision_text
 from .parallel import default_workers, parallel_map
-from .situation import AnalysisError, situations
+from .situation import situations
 from .stats import Estimate, ExpeditionValue, distribution_of, mean_estimate, proportion_estimate
 
 STRONGEST_FIRST = ("expert_policy", "heuristic_policy", "sensible_policy", "beginner_policy", "playable_policy")
@@ -155,7 +155,7 @@ def rollout_values(observation: Observation, *, policy: Policy | None = None, pr
     with ExitStack() as stack:
         if executor is None and count > 1:  # one pool for every batch of the run
             executor = stack.enter_context(ProcessPoolExecutor(max_workers=count))
-        bar = stack.enter_context(_bar(max_samples, progress))
+        bar = stack.enter_context(progress_bar(max_samples, "rollouts", enabled=progress, unit="position"))
         started = time.perf_counter()
         results: list[npt.NDArray[np.int64]] = []
         done = 0
@@ -165,8 +165,7 @@ def rollout_values(observation: Observation, *, policy: Policy | None = None, pr
             jobs = [RolloutJob(observation, decisions, job_policy, seed, p) for p in pieces]
             results += parallel_map(run_rollouts, jobs, executor=executor, workers=1 if executor is None else None)
             done += batch
-            if bar is not None:
-                bar.update(batch)
+            bar.update(batch)
             values = _values(observation, decisions, np.concatenate(results))
             widest = max(max(v.value.half_width, v.gain.half_width) for v in values)
             if widest <= precision or done >= max_samples or time.perf_counter() - started >= time_limit:
@@ -175,24 +174,6 @@ def rollout_values(observation: Observation, *, policy: Policy | None = None, pr
 
 def _split(total: int, size: int) -> list[range]:
     return [range(a, min(a + size, total)) for a in range(0, total, size)]
-
-
-@contextmanager
-def _bar(total: int, enabled: bool) -> Iterator[Any]:
-    """A tqdm progress bar (``None`` when not wanted or tqdm is missing), closed on leaving."""
-    bar = None
-    if enabled:
-        try:
-            from tqdm.auto import tqdm
-
-            bar = tqdm(total=total, desc="rollouts", unit="position", leave=False)
-        except ImportError:
-            bar = None
-    try:
-        yield bar
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 def _values(observation: Observation, decisions: Sequence[Decision], results: npt.NDArray[np.int64]) -> list[ExpeditionValue]:

@@ -20,17 +20,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import Card, parse_cards
-from ..errors import CardError, ExpeditionsError
+from ..errors import CardError
 from ..observation import Observation
 from ..round import Round, position
 from ..rules import Rules
 from ..rules import rules as get_rules
 
 HandLike = str | Iterable[str | Card]
-
-
-class AnalysisError(ExpeditionsError):
-    """An analysis was asked something it cannot answer: a bad hand, suit, model or count."""
 
 
 @dataclass(frozen=True)

@@ -1,93 +1,33 @@
-"""Estimates with their 95% intervals, and the scoring rule on numpy arrays.
+"""Estimates over numpy arrays, and the scoring rule on numpy arrays.
 
-Every simulated number in the analysis comes with a 95% interval: a mean with the normal
-interval of the sample mean, a chance with the Wilson score interval. An exact number is an
-``Estimate`` whose interval is the number itself.
+``Estimate`` and its intervals live in ``expeditions.estimate`` (one interval code for the whole
+package); this module adds the numpy side: the mean of an array, scores of whole arrays, and the
+distribution of simulated scores.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
+from ..estimate import Z95, Estimate, proportion_estimate
 from ..rules import Rules
 from ..scoring import expedition_points
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the standard normal distribution."""
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """A number with its 95% interval ``[low, high]``; ``samples`` is 0 for an exact number."""
-
-    value: float
-    low: float
-    high: float
-    samples: int = 0
-
-    @classmethod
-    def exact(cls, value: float) -> Estimate:
-        return cls(float(value), float(value), float(value), 0)
-
-    @property
-    def is_exact(self) -> bool:
-        return self.samples == 0
-
-    @property
-    def half_width(self) -> float:
-        return (self.high - self.low) / 2
-
-    def contains(self, x: float) -> bool:
-        return self.low <= x <= self.high
-
-    def format(self, digits: int = 1, percent: bool = False) -> str:
-        """``12.3 ± 0.4``, ``41.0% [39.6, 42.4]`` for an asymmetric interval, or ``12.3`` when exact
-        (``percent`` shows chances in %)."""
-        scale, unit = (100.0, "%") if percent else (1.0, "")
-        text = f"{self.value * scale:.{digits}f}{unit}"
-        if self.is_exact:
-            return text
-        below, above = self.value - self.low, self.high - self.value
-        if abs(below - above) > 1e-9 * max(1.0, abs(self.value)):  # an asymmetric interval: show its ends
-            return f"{text} [{self.low * scale:.{digits}f}, {self.high * scale:.{digits}f}]"
-        return f"{text} ± {self.half_width * scale:.{digits}f}{unit}"
-
-    def percent(self, digits: int = 1) -> str:
-        """A chance in % with the ends of its interval: ``41.0% [39.6, 42.4]``."""
-        return f"{100 * self.value:.{digits}f}% [{100 * self.low:.{digits}f}, {100 * self.high:.{digits}f}]"
-
-    def __str__(self) -> str:
-        return self.format()
-
-
 def mean_estimate(samples: npt.ArrayLike) -> Estimate:
-    """The mean of ``samples`` with the normal 95% interval of the sample mean."""
+    """The mean of ``samples`` (any array) with the normal 95% interval of the sample mean."""
     x = np.asarray(samples, dtype=np.float64)
     n = int(x.size)
     if n == 0:
         raise ValueError("no samples to average")
-    mean = float(x.mean())
-    half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf
-    return Estimate(mean, mean - half, mean + half, n)
-
-
-def proportion_estimate(successes: float, n: int) -> Estimate:
-    """A chance ``successes / n`` with its Wilson 95% interval (``successes`` may count halves, as ties do)."""
-    if n == 0:
-        raise ValueError("no samples to count")
-    p = successes / n
-    denominator = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    return Estimate.of_mean(float(x.mean()), float(x.std(ddof=1)) if n > 1 else 0.0, n)
 
 
 @lru_cache(maxsize=32)
@@ -156,3 +96,7 @@ class ExpeditionValue:
             if running >= q - 1e-12:
                 return score
         return self.distribution[-1][0]
+
+
+__all__ = ["Z95", "Estimate", "ExpeditionValue", "FloatArray", "IntArray", "distribution_of", "mean_estimate", "points",
+           "points_table", "proportion_estimate"]

@@ -30,9 +30,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..errors import AnalysisError
 from ..rules import Rules
 from .exact import check_investments, decision_text
-from .situation import AnalysisError, SuitSituation
+from .situation import SuitSituation
 from .stats import ExpeditionValue, IntArray, distribution_of, mean_estimate, points, proportion_estimate
 
 NEVER = 1 << 20

@@ -25,6 +25,7 @@ import numpy as np
 from ..bots import LEVELS, BotFactory, play_out, uniform_policy
 from ..bots.policies import playout
 from ..engine import deal_table, spec_for
+from ..errors import AnalysisError
 from ..round import deal
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
@@ -32,7 +33,7 @@ from ..scoring import expedition_points
 from . import batch
 from .exact import exact_value, numbers_line
 from .parallel import parallel_map
-from .situation import AnalysisError, observation_for, outlook_of, situations
+from .situation import observation_for, outlook_of, situations
 from .stats import Z95, Estimate, mean_estimate, proportion_estimate
 from .suit_sim import suit_values
 

@@ -26,12 +26,13 @@ from typing import Any
 
 from ..bots.policies import Policy
 from ..cards import Card
+from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from .exact import exact_value
 from .rollouts import rollout_values
-from .situation import AnalysisError, HandLike, Outlook, observation_for, outlook_of, situations
+from .situation import HandLike, Outlook, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_values
 

@@ -22,10 +22,9 @@ It counts no cards and does not read the opponent beyond the tops of their exped
 
 from __future__ import annotations
 
-from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action
+from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action, move_of
 from ..moves import Move
 from ..observation import Observation
-from ..round import move_of
 from .base import SeededBot
 from .heuristic import Sight, sight_of
 from .policies import extra_turns, plays_left

@@ -36,15 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Action, Table
+from ..engine import Action, Table, action_of, move_of
+from ..estimate import mean_of
 from ..moves import Move
 from ..observation import Observation
-from ..round import action_of, move_of
 from .base import SeededBot
 from .heuristic import HeuristicPolicy, Scorer, Sight, SuitPlan, sight_of, sight_of_table
 from .policies import Policy
 
-Z95 = 1.959963984540054
 DEFAULT_ROLLOUTS = 200
 DEFAULT_CANDIDATES = 4
 DEFAULT_HORIZON: int | None = 6
@@ -68,11 +67,10 @@ class Candidate:
 
     def interval(self) -> tuple[float, float]:
         """The 95% interval of the mean result (normal approximation)."""
-        n = len(self.results)
-        if n < 2:
+        if len(self.results) < 2:
             return (-math.inf, math.inf)
-        half = Z95 * statistics.stdev(self.results) / math.sqrt(n)
-        return (self.mean - half, self.mean + half)
+        estimate = mean_of(self.results)
+        return (estimate.low, estimate.high)
 
 
 def side_result(table: Table, side: int) -> float:

@@ -34,10 +34,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, spec_for
+from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_of, move_of, spec_for
 from ..moves import Move
 from ..observation import Observation
-from ..round import action_of, move_of
 from .base import SeededBot
 from .policies import Facts, extra_turns, facts_for, plays_left
 

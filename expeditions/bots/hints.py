@@ -13,19 +13,18 @@ beside the Expert's choice in the same position, with the points the Expert esti
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 from ..cards import SUITS, Card
-from ..engine import Action
+from ..engine import Action, action_of, move_of
+from ..estimate import mean_of
 from ..moves import Move
 from ..observation import Observation
-from ..round import Round, action_of, move_of, start_round
-from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Z95, Candidate, Expert, Search
+from ..progress import progress_bar
+from ..round import Round, start_round
+from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search
 from .heuristic import Scorer, Sight
 from .policies import plays_left
 
@@ -314,33 +313,20 @@ def review(rnd: Round, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_ROLL
         raise ValueError(f"seat {seat!r} does not exist: seats are 0 to {rnd.rules.players - 1}")
     position = start_round(rnd.rules, rnd.start)
     mine = [i for i in range(len(rnd.moves)) if _seat_of(rnd, i) == seat]
-    bar = _bar(len(mine), progress)
     rows = []
-    for i, move in enumerate(rnd.moves):
-        if i in mine:
-            expert = Expert(seed * 1_000 + i, rollouts=rollouts, candidates=candidates, horizon=horizon)
-            rows.append(_review_move(position.observation(seat), move, i + 1, expert, samples))
-            if bar is not None:
+    with progress_bar(len(mine), "review", enabled=progress) as bar:
+        for i, move in enumerate(rnd.moves):
+            if i in mine:
+                expert = Expert(seed * 1_000 + i, rollouts=rollouts, candidates=candidates, horizon=horizon)
+                rows.append(_review_move(position.observation(seat), move, i + 1, expert, samples))
                 bar.update(1)
-        position = position.play(move)
-    if bar is not None:
-        bar.close()
+            position = position.play(move)
     return Review(seat, tuple(rows))
 
 
 def _seat_of(rnd: Round, index: int) -> int:
     starter = getattr(rnd.start, "starter", getattr(rnd.start, "to_move", 0))
     return int((starter + index) % rnd.rules.players)
-
-
-def _bar(total: int, enabled: bool) -> Any:
-    if not enabled:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, desc="review", leave=False)
 
 
 def _review_move(obs: Observation, played: Move, turn: int, expert: Expert, samples: int) -> ReviewRow:
@@ -353,11 +339,9 @@ def _review_move(obs: Observation, played: Move, turn: int, expert: Expert, samp
     n = max(samples, len(best.results), len(mine.results))
     for c in (best, mine):
         search.extend(c, n - len(c.results))
-    diffs = [best.results[k] - mine.results[k] for k in range(n)]
-    lost = statistics.fmean(diffs)
-    half = Z95 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
+    lost = mean_of(best.results[k] - mine.results[k] for k in range(n))
     move = _move(search.sight, best.action)
-    return ReviewRow(turn, played, move, max(0.0, lost), lost - half, lost + half, reason(obs, move))
+    return ReviewRow(turn, played, move, max(0.0, lost.value), lost.low, lost.high, reason(obs, move))
 
 
 __all__ = ["HintTable", "RankedMove", "Review", "ReviewRow", "hint_table", "rank_moves", "reason", "review"]
