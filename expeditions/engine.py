@@ -13,6 +13,7 @@ four-player deck) share one number, so hands, piles and the deck are multisets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 
@@ -33,6 +34,17 @@ END_REASONS = {
 }
 
 
+def fits(card: Card, laid: Iterable[Card]) -> bool:
+    """The laying rule: whether ``card`` may go on an expedition of its suit that holds ``laid``.
+
+    "An expedition only goes up. Each number must be higher than the highest number already in
+    it." "You can put up to 3 investment cards on an expedition before its first number. Once it
+    holds a number, it takes no more investments." (document 001; the other documents agree.)
+    """
+    top = max((c.value for c in laid if not c.is_investment), default=0)
+    return top == 0 if card.is_investment else card.value > top
+
+
 class Spec:
     """A rule set compiled to integers."""
 
@@ -46,10 +58,10 @@ class Spec:
         self.suit_of = [self.suit_index[c.suit] for c in self.cards]
         self.value_of = [c.value for c in self.cards]
         self.is_investment = [c.is_investment for c in self.cards]
-        # Laying a number closes every card of its suit that is not higher, investments included.
+        # The cards of its suit that no longer fit once a card is laid (a number closes every card not
+        # higher, investments included; an investment closes nothing).
         self.closes = [
-            0 if c.is_investment else sum(1 << j for j, d in enumerate(self.cards) if d.suit == c.suit and d.value <= c.value)
-            for c in self.cards
+            sum(1 << j for j, d in enumerate(self.cards) if d.suit == c.suit and not fits(d, (c,))) for c in self.cards
         ]
         self.all_cards = (1 << len(self.cards)) - 1
         self.players = rules.players
