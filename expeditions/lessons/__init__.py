@@ -17,10 +17,8 @@ file outside the repository unless told otherwise) and gives a ``LessonView`` fo
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .judges import JUDGES, Judgement
-from .loading import TRACKS, lesson_dir, read_lesson, read_track
+from .loading import TRACKS, lesson_dir, read_lesson, read_track, track
 from .model import (
     MISTAKES,
     Case,
@@ -39,12 +37,6 @@ from .model import (
 )
 from .progress import PROGRESS_ENV, MemoryStore, Progress, ProgressFile, ProgressStore, default_progress_file
 from .tutorial import TESTIDS, Buttons, LessonView, ProgressView, Tutorial, move_words
-
-
-@lru_cache(maxsize=len(TRACKS))
-def track(name: str) -> tuple[Lesson, ...]:
-    """The lessons of a track (``"path"`` or ``"appendix"``), in order."""
-    return read_track(name)
 
 
 def path() -> tuple[Lesson, ...]:

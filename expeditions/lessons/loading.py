@@ -17,6 +17,7 @@ import random
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -346,3 +347,9 @@ def read_track(track: str, folder: Path | None = None) -> tuple[Lesson, ...]:
             raise LessonError(f"{path.name}: a lesson file is named NN-<its id>.toml, here NN-{lesson.id}.toml")
         lessons.append(lesson)
     return tuple(lessons)
+
+
+@lru_cache(maxsize=len(TRACKS))
+def track(name: str) -> tuple[Lesson, ...]:
+    """The shipped lessons of a track (``"path"`` or ``"appendix"``), read once."""
+    return read_track(name)

@@ -28,7 +28,7 @@ from ..cards import SUITS
 from ..errors import ExpeditionsError
 from ..moves import Move
 from ..round import Round
-from .loading import read_track
+from .loading import track as shipped_track
 from .model import AnswerKind, Feedback, Lesson, LessonError, MoveTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore
 
@@ -138,7 +138,7 @@ class Tutorial:
 
     def __init__(self, track: str = "path", *, store: ProgressStore | None = None, lessons: Sequence[Lesson] | None = None) -> None:
         self.track = track
-        self.lessons: tuple[Lesson, ...] = tuple(lessons) if lessons is not None else read_track(track)
+        self.lessons: tuple[Lesson, ...] = tuple(lessons) if lessons is not None else shipped_track(track)
         if not self.lessons:
             raise LessonError(f"the track {track!r} has no lessons")
         self.store: ProgressStore = store if store is not None else ProgressFile()
