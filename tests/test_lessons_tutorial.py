@@ -206,6 +206,10 @@ def test_the_whole_path_by_right_answers_then_a_round_against_easy() -> None:
     assert last.answer == "round" and last.opponent == "Beginner" and last.hints and last.progress.text == "Lesson 10 of 10"
     assert not last.buttons.next and not last.buttons.skip
     half = tutorial.lesson.position.play(tutorial.lesson.position.legal_moves()[0])
+    with pytest.raises(ex.IllegalMove) as refusal:
+        half.play("play 2S, draw pile D")
+    view = tutorial.refused(refusal.value)  # the session reports a refused gesture
+    assert view.feedback.kind == "wrong" and view.feedback.rule == refusal.value.rule and view.feedback.detail == str(refusal.value)
     assert tutorial.finish_round(half).feedback.case == "not-over" and tutorial.view().state == "todo"
     finished = play_out(tutorial.lesson.position, [Beginner(seed=5), Beginner(seed=6)])
     view = tutorial.finish_round(finished)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..cards import SUITS
-from ..errors import ExpeditionsError
+from ..errors import ExpeditionsError, IllegalMove
 from ..moves import Move
 from ..round import Round
 from .loading import track as shipped_track
@@ -204,6 +204,12 @@ class Tutorial:
     def finish_round(self, played: Round) -> LessonView:
         """The game session hands back the round it played for a round lesson."""
         return self.answer(played)
+
+    def refused(self, refusal: IllegalMove) -> LessonView:
+        """A move the engine refused while the game session plays a round lesson: the feedback is the
+        lesson's words for the rule, with the rule document's quote."""
+        self._feedback = self.lesson.refusal(refusal)
+        return self.view()
 
     def show_me(self) -> LessonView:
         """Perform a right answer: the lesson counts as done, and the feedback says what was done."""
