@@ -180,7 +180,10 @@ def test_show_me_does_the_task_and_says_what_it_did() -> None:
     assert view.feedback.text.startswith("Here is a right move: play 4♣, draw off the deck.")
     assert tutorial.position.moves == (lessons.path()[0].show_me(),)
     tutorial.go("score-one")
-    assert tutorial.show_me().feedback.text.startswith("The board scores 44.")
+    assert not tutorial.view().show_scores  # the table hides the running scores while the learner counts
+    view = tutorial.show_me()
+    assert view.feedback.text == "The board scores 44, counted step by step below." and view.feedback.reveal[-1] == "total: 44"
+    assert view.show_scores
     tutorial.go("judgement")
     view = tutorial.show_me()
     assert view.feedback.text.startswith("The answer is: Yes, start clubs.") and view.feedback.reveal

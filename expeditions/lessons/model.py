@@ -221,8 +221,9 @@ class Mistake:
             return sum(e.multiplied for e in started)
         if self.name == "multiplied-bonus":
             return sum((e.before_multiplier + e.bonus) * e.multiplier for e in started)
-        unstarted = len(board.expeditions) - len(started)
-        return board.total - rules.cost * unstarted
+        if self.name == "charged-unstarted":
+            return board.total - rules.cost * (len(board.expeditions) - len(started))
+        raise LessonError(f"{self.name!r} is not a mistake a score check knows; they are {', '.join(MISTAKES)}")
 
 
 @dataclass(frozen=True)

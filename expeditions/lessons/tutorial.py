@@ -29,7 +29,7 @@ from ..errors import ExpeditionsError, IllegalMove
 from ..moves import Move
 from ..round import Round
 from .loading import track as shipped_track
-from .model import AnswerKind, Feedback, Lesson, LessonError, MoveTask, Option, RoundTask
+from .model import AnswerKind, Feedback, Lesson, LessonError, MoveTask, NumberTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore
 
 LessonState = Literal["todo", "done"]
@@ -84,7 +84,8 @@ class LessonView:
     ``answer`` says what the task is answered with (``"move"`` on the table, a ``"number"``, one of
     the ``options`` for a ``"choice"``, a whole ``"round"`` against ``opponent`` with ``hints``);
     ``quotes`` are the rule document's words for the rules the lesson teaches; ``feedback`` is the
-    answer to the learner's last try (its ``text`` is empty before any).
+    answer to the learner's last try (its ``text`` is empty before any); ``show_scores`` is false while
+    the learner is asked what a board scores, so the table hides its running scores until then.
     """
 
     lesson: str
@@ -100,6 +101,7 @@ class LessonView:
     progress: ProgressView
     buttons: Buttons
     track: str
+    show_scores: bool = True
     opponent: str = ""
     hints: bool = False
     position: Round | None = field(default=None, compare=False, repr=False)
@@ -111,7 +113,7 @@ class LessonView:
             "answer": self.answer, "options": [{"value": o.value, "label": o.label} for o in self.options],
             "rule_set": self.rule_set, "quotes": [{"rule": k, "quote": q} for k, q in self.quotes],
             "feedback": self.feedback.to_dict(), "progress": self.progress.to_dict(), "buttons": self.buttons.to_dict(),
-            "track": self.track, "opponent": self.opponent, "hints": self.hints,
+            "track": self.track, "show_scores": self.show_scores, "opponent": self.opponent, "hints": self.hints,
         }
 
 
@@ -173,15 +175,16 @@ class Tutorial:
         lesson, progress = self.lesson, self.progress
         task = lesson.task
         todo = not self._solved
+        game = task if isinstance(task, RoundTask) else None
         return LessonView(
             lesson=lesson.id, state="done" if progress.is_done() else "todo", title=lesson.title, text=lesson.text,
             task=lesson.task_text, answer=lesson.answer, options=getattr(task, "options", ()), rule_set=lesson.rule_set,
             quotes=lesson.quotes(), feedback=self._feedback,
             progress=ProgressView(progress.text, progress.number, progress.count, len(progress.done)),
-            buttons=Buttons(show_me=todo and not isinstance(task, RoundTask), next=progress.is_done() and not progress.is_last,
+            buttons=Buttons(show_me=todo and game is None, next=progress.is_done() and not progress.is_last,
                             back=not progress.is_first, restart=True, skip=not progress.is_done() and not progress.is_last),
-            track=self.track, opponent=task.opponent if isinstance(task, RoundTask) else "",
-            hints=task.hints if isinstance(task, RoundTask) else False, position=self._position,
+            track=self.track, show_scores=not (isinstance(task, NumberTask) and todo),
+            opponent=game.opponent if game else "", hints=game.hints if game else False, position=self._position,
         )
 
     # --- answering ------------------------------------------------------------------------------
@@ -221,13 +224,13 @@ class Tutorial:
             return self.view()
         feedback = lesson.check(shown)
         if isinstance(shown, Move):
-            said = f"Here is a right move: {move_words(shown)}."
+            said = f"Here is a right move: {move_words(shown)}. {feedback.text}"
         elif isinstance(shown, int):
-            said = f"The board scores {shown}."
+            said = f"The board scores {shown}, counted step by step below."
         else:
             label = next(o.label for o in getattr(lesson.task, "options", ()) if o.value == shown)
-            said = f"The answer is: {label}."
-        self._feedback = Feedback("info", f"{said} {feedback.text}", "shown", feedback.rule, feedback.quote, reveal=feedback.reveal)
+            said = f"The answer is: {label}. {feedback.text}"
+        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal)
         self._done(shown)
         return self.view()
 
