@@ -481,3 +481,38 @@ def test_feedback_and_lessons_are_plain_values() -> None:
     assert json.loads(json.dumps(feedback.to_dict()))["rule"] == "ascending"
     assert str(feedback) == feedback.text
     assert repr(lessons.lesson("ascending")) == "<Lesson ascending: An expedition only goes up (expeditions, move)>"
+
+
+def test_a_move_condition_reads_every_field_against_the_engine() -> None:
+    rnd = lessons.lesson("discard-draw").position  # piles of hearts and clubs; your diamonds at 8
+    from expeditions.lessons import MoveMatch
+
+    def matching(condition: MoveMatch) -> set[str]:
+        return {str(m) for m in rnd.legal_moves() if condition.matches(rnd, m, rnd.play(m))}
+
+    legal = {str(m) for m in rnd.legal_moves()}
+    assert matching(MoveMatch()) == legal
+    assert matching(MoveMatch(draw="H")) == {m for m in legal if m.endswith("draw pile H")}
+    assert matching(MoveMatch(draw="pile")) == {m for m in legal if "pile" in m}
+    assert matching(MoveMatch(kind="play", starts=True)) == {"play 10H, draw deck", "play 10H, draw pile H", "play 10H, draw pile C",
+                                                            "play KH, draw deck", "play KH, draw pile H", "play KH, draw pile C",
+                                                            "play 2S, draw deck", "play 2S, draw pile H", "play 2S, draw pile C",
+                                                            "play 7C, draw deck", "play 7C, draw pile H", "play 7C, draw pile C"}
+    assert matching(MoveMatch(ends=True)) == set()
+    assert matching(MoveMatch(kind="discard", investment=True, draw="deck")) == {"discard KH, draw deck"}
+    solo = lessons.lesson("solitaire").position
+    last = ex.position("expeditions-solo", hands=["3H 8H 2S QD 6C 9C"], deck="", seed=1)  # the deck is out: play on, no draw
+    move = ex.Move.parse("play 8H")
+    assert MoveMatch(draw="none").matches(last, move, last.play(move))
+    assert not MoveMatch(draw="none").matches(solo, ex.Move.parse("play 8H, draw deck"), solo.play("play 8H, draw deck"))
+
+
+def test_an_answer_of_the_wrong_kind_says_what_the_lesson_takes() -> None:
+    with pytest.raises(LessonError, match="answered with a move, like 'play 6H, draw deck'"):
+        lessons.lesson("ascending").check(44)
+    with pytest.raises(LessonError, match="answered with a whole number"):
+        lessons.lesson("score-one").check(ex.Move.parse("play 6H, draw deck"))
+    with pytest.raises(LessonError, match="answered with one of: yes, no"):
+        lessons.lesson("judgement").check(1)  # type: ignore[arg-type]
+    with pytest.raises(ex.NotationError):
+        lessons.lesson("ascending").check("lay 6H")
