@@ -23,7 +23,7 @@ import pytest
 import expeditions as ex
 from expeditions import lessons
 from expeditions.bots import Beginner, play_out
-from expeditions.lessons import ChoiceTask, Lesson, LessonError, MoveTask, NumberTask, RoundTask
+from expeditions.lessons import ChoiceTask, Lesson, LessonError, MoveMatch, MoveTask, NumberTask, RoundTask
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = lessons.path()
@@ -485,7 +485,6 @@ def test_feedback_and_lessons_are_plain_values() -> None:
 
 def test_a_move_condition_reads_every_field_against_the_engine() -> None:
     rnd = lessons.lesson("discard-draw").position  # piles of hearts and clubs; your diamonds at 8
-    from expeditions.lessons import MoveMatch
 
     def matching(condition: MoveMatch) -> set[str]:
         return {str(m) for m in rnd.legal_moves() if condition.matches(rnd, m, rnd.play(m))}
