@@ -445,6 +445,7 @@ GOOD = (ROOT / "lessons" / "path" / "02-ascending.toml").read_text(encoding="utf
     (('kind = "move"', 'kind = "essay"'), "kind must be one of move, number, choice, round"),
     (('rule = "suit"', 'rule = "nonsense"'), "have no quote for 'nonsense'"),
     (('title = "An', 'title = = "An'), "is not valid TOML"),
+    (('turns = 4', 'turns = 4\nto_move = 5'), "to_move 5 is not a seat"),
 ])
 def test_a_wrong_lesson_file_is_refused_in_plain_words(tmp_path: Path, change: tuple[str, str], message: str) -> None:
     old, new = change

@@ -159,7 +159,7 @@ def _position(where: str, table: Any, rules: Rules) -> Round:
         return position(rules, hands=hands, expeditions=expeditions, piles=piles, deck=deck_given,
                         to_move=_typed(where, t, "to_move", int, 0), removed=removed, set_aside=set_aside,
                         turns=_typed(where, t, "turns", int, 0), stall=_typed(where, t, "stall", int, 0), seed=seed)
-    except ExpeditionsError as e:
+    except ValueError as e:  # the package's errors, and the plain ValueError of a seat that does not exist
         raise LessonError(f"{where} is not a position of the {rules.name} rules: {e}") from None
 
 
@@ -167,7 +167,7 @@ def _deal(where: str, table: Any, rules: Rules) -> Round:
     t = _fields(where, table, {"seed"}, {"starter"})
     try:
         return deal(rules, seed=_typed(where, t, "seed", int), starter=_typed(where, t, "starter", int, 0))
-    except ExpeditionsError as e:
+    except ValueError as e:
         raise LessonError(f"{where}: {e}") from None
 
 
