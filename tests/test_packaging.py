@@ -44,3 +44,20 @@ def test_installed_core_imports_with_the_standard_library_alone(wheel: Path, tmp
     result = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(len(ex.PRESETS)), "-22", "36"]
+
+
+def test_wheel_ships_every_lesson_and_reads_them_from_inside(wheel: Path, tmp_path: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = {n.removeprefix("expeditions/lessons/data/") for n in names if n.startswith("expeditions/lessons/data/")}
+    in_repo = {p.relative_to(ROOT / "lessons").as_posix() for p in (ROOT / "lessons").glob("*/*.toml")}
+    assert shipped == in_repo and len(in_repo) >= 10
+    zipfile.ZipFile(wheel).extractall(tmp_path)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from expeditions import lessons; "
+        "assert str(lessons.lesson_dir()).startswith(sys.argv[1]), lessons.lesson_dir(); "
+        "print(len(lessons.path()), len(lessons.appendix()), lessons.path()[0].check(lessons.path()[0].show_me()).kind)"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(len(list((ROOT / "lessons" / "path").glob("*.toml")))),
+                                     str(len(list((ROOT / "lessons" / "appendix").glob("*.toml")))), "right"]

@@ -1,0 +1,105 @@
+"""The judges of choice tasks: each computes the right option from the engine when a lesson is checked.
+
+- ``start-value``: "is it worth starting this suit now?" is ``"yes"`` when the expected values
+  (``analysis.start_values``, by the lesson's model, the suit simulation unless it names another)
+  expect the expedition to score more than the 0 of leaving it; the facts are the model's value
+  (``{value}``) and the exact ceiling's (``{ceiling}``);
+- ``next-starter``: who starts the next round after the lesson's finished round, by the match rules
+  of the rule set (``Match.starter_of_next``): ``"you"`` or ``"opponent"``;
+- ``match-over``: after ``rounds`` rounds that each ended as the lesson's finished round, is the
+  match over (``Match.is_over``)? ``"yes"`` or ``"no"``; the facts are the totals (``{you}``,
+  ``{opponent}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import analysis
+from ..cards import SUITS
+from ..match import Match
+from .model import ChoiceTask, Lesson, LessonError
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The right option of a choice, the facts its feedback may name, and lines shown once it is done."""
+
+    answer: str
+    facts: dict[str, str]
+    reveal: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class JudgeSpec:
+    """A judge: its options, the arguments it takes (name -> type) and the facts its words may name."""
+
+    options: frozenset[str]
+    args: dict[str, type]
+    required: frozenset[str]
+    facts: frozenset[str]
+    run: Callable[[Lesson], Judgement]
+
+
+def _args(lesson: Lesson) -> dict[str, object]:
+    assert isinstance(lesson.task, ChoiceTask)
+    return dict(lesson.task.judge_args)
+
+
+def _start_value(lesson: Lesson) -> Judgement:
+    args = _args(lesson)
+    suit = str(args["suit"])
+    model = str(args.get("model", "suit"))
+    values = analysis.start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
+    row = values.get(suit, model)
+    ceiling = values.get(suit, "exact")
+    facts = {"value": row.value.format(), "ceiling": ceiling.value.format(), "suit": SUITS[suit].name}
+    reveal = (f"{analysis.MODELS[row.model]}: starting {SUITS[suit].name} now is expected to score {row.value.format()}",
+              f"{analysis.MODELS['exact']} (every {SUITS[suit].name[:-1]} that reaches you, laid as if in order): "
+              f"{ceiling.value.format()}",
+              "leaving it unstarted scores 0")
+    return Judgement("yes" if row.gain.value > 0 else "no", facts, reveal)
+
+
+def _finished(lesson: Lesson) -> None:
+    if not lesson.position.is_over:
+        raise LessonError(f"lesson {lesson.id!r}: this judge needs a finished round as its position")
+
+
+def _next_starter(lesson: Lesson) -> Judgement:
+    _finished(lesson)
+    match = Match(lesson.rules, None, 0, (), (lesson.position,))
+    starter = match.starter_of_next()
+    return Judgement("you" if starter == lesson.seat else "opponent", _totals(lesson, match))
+
+
+def _match_over(lesson: Lesson) -> Judgement:
+    _finished(lesson)
+    rounds = int(str(_args(lesson)["rounds"]))
+    match = Match(lesson.rules, None, 0, (), (lesson.position,) * rounds)
+    return Judgement("yes" if match.is_over else "no", _totals(lesson, match))
+
+
+def _totals(lesson: Lesson, match: Match) -> dict[str, str]:
+    mine = lesson.rules.side_of(lesson.seat)
+    return {"you": str(match.totals[mine]), "opponent": str(match.totals[1 - mine])}
+
+
+JUDGES: dict[str, JudgeSpec] = {
+    "start-value": JudgeSpec(frozenset({"yes", "no"}), {"suit": str, "model": str}, frozenset({"suit"}),
+                             frozenset({"value", "ceiling", "suit"}), _start_value),
+    "next-starter": JudgeSpec(frozenset({"you", "opponent"}), {}, frozenset(), frozenset({"you", "opponent"}), _next_starter),
+    "match-over": JudgeSpec(frozenset({"yes", "no"}), {"rounds": int}, frozenset({"rounds"}), frozenset({"you", "opponent"}),
+                            _match_over),
+}
+"""Every judge by name."""
+
+
+@lru_cache(maxsize=64)
+def judge(lesson: Lesson) -> Judgement:
+    """The judgement of a choice lesson (computed once per lesson: the expected values take a moment)."""
+    if not isinstance(lesson.task, ChoiceTask):
+        raise LessonError(f"lesson {lesson.id!r} is not a choice")
+    return JUDGES[lesson.task.judge].run(lesson)

@@ -1,0 +1,285 @@
+"""A learner going through a track of lessons, and the plain view a front end shows of it.
+
+``Tutorial`` holds the track, the learner's ``Progress`` (kept in a ``ProgressStore`` after every
+step) and the attempt at the current lesson: the position on the table and the last feedback.
+Every action returns a ``LessonView``, a frozen value whose ``to_dict()`` is JSON: what a widget
+renders. Its fields map onto the stable test hooks of the lesson widget:
+
+==========================  =====================================================================
+view field                  hook
+==========================  =====================================================================
+``lesson``, ``state``       the lesson's element: ``data-testid="lesson"``, ``data-lesson``, ``data-state``
+``buttons.show_me``         ``data-testid="lesson-show-me"`` (and ``next``, ``back``, ``restart``, ``skip``)
+``feedback.text``           ``data-testid="lesson-feedback"`` (``feedback.kind``: right, wrong, info)
+``progress.text``           ``data-testid="lesson-progress"`` ("Lesson 3 of 12")
+==========================  =====================================================================
+
+The position (``LessonView.position``, a ``Round``) is shown on the card table with the table's own
+hooks; it is not part of ``to_dict()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..cards import SUITS
+from ..errors import ExpeditionsError, IllegalMove
+from ..moves import Move
+from ..round import Round
+from .loading import track as shipped_track
+from .model import AnswerKind, Feedback, Lesson, LessonError, MoveTask, NumberTask, Option, RoundTask
+from .progress import Progress, ProgressFile, ProgressStore
+
+LessonState = Literal["todo", "done"]
+
+TESTIDS = {
+    "lesson": "lesson",
+    "show_me": "lesson-show-me",
+    "next": "lesson-next",
+    "back": "lesson-back",
+    "restart": "lesson-restart",
+    "skip": "lesson-skip",
+    "feedback": "lesson-feedback",
+    "progress": "lesson-progress",
+}
+"""The ``data-testid`` of each part of a lesson view, by the name of its field."""
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """Which of the lesson's buttons apply now."""
+
+    show_me: bool
+    next: bool
+    back: bool
+    restart: bool
+    skip: bool
+
+    def to_dict(self) -> dict[str, bool]:
+        return {"show_me": self.show_me, "next": self.next, "back": self.back, "restart": self.restart, "skip": self.skip}
+
+
+@dataclass(frozen=True)
+class ProgressView:
+    """``text`` ("Lesson 3 of 12"), the lesson's ``number`` (from 1), the ``count`` and how many are ``done``."""
+
+    text: str
+    number: int
+    count: int
+    done: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "number": self.number, "count": self.count, "done": self.done}
+
+
+NO_FEEDBACK = Feedback("info", "", "")
+
+
+@dataclass(frozen=True)
+class LessonView:
+    """Everything a front end shows of the current lesson (see the module docs for the hooks).
+
+    ``answer`` says what the task is answered with (``"move"`` on the table, a ``"number"``, one of
+    the ``options`` for a ``"choice"``, a whole ``"round"`` against ``opponent`` with ``hints``);
+    ``quotes`` are the rule document's words for the rules the lesson teaches; ``feedback`` is the
+    answer to the learner's last try (its ``text`` is empty before any); ``show_scores`` is false while
+    the learner is asked what a board scores, so the table hides its running scores until then.
+    """
+
+    lesson: str
+    state: LessonState
+    title: str
+    text: str
+    task: str
+    answer: AnswerKind
+    options: tuple[Option, ...]
+    rule_set: str
+    quotes: tuple[tuple[str, str], ...]
+    feedback: Feedback
+    progress: ProgressView
+    buttons: Buttons
+    track: str
+    show_scores: bool = True
+    opponent: str = ""
+    hints: bool = False
+    position: Round | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON (every field but the position, which the card table shows)."""
+        return {
+            "lesson": self.lesson, "state": self.state, "title": self.title, "text": self.text, "task": self.task,
+            "answer": self.answer, "options": [{"value": o.value, "label": o.label} for o in self.options],
+            "rule_set": self.rule_set, "quotes": [{"rule": k, "quote": q} for k, q in self.quotes],
+            "feedback": self.feedback.to_dict(), "progress": self.progress.to_dict(), "buttons": self.buttons.to_dict(),
+            "track": self.track, "show_scores": self.show_scores, "opponent": self.opponent, "hints": self.hints,
+        }
+
+
+def move_words(move: Move) -> str:
+    """A move as a person reads it: ``play 6♥, draw off the deck``, ``discard 3♦, take the top of the ♥ pile``."""
+    cards = " ".join(c.symbol for c in move.cards)
+    if move.kind == "pass":
+        return f"pass {cards} to your partner"
+    if move.draw is None:
+        return f"{move.kind} {cards}"
+    suit = SUITS[move.draw] if move.draw != "deck" else None
+    draw = "draw off the deck" if suit is None else f"take the top of the {suit.symbol if suit.symbol != suit.letter else suit.name} pile"
+    return f"{move.kind} {cards}, {draw}"
+
+
+class Tutorial:
+    """A learner going through a track (``"path"``, the main path, or ``"appendix"``).
+
+    Progress is loaded from ``store`` (default: ``ProgressFile()``, a small file outside the
+    repository) and saved there after every step. Every action returns the new ``LessonView``; an
+    answer the lesson cannot read (a number typed as words, a move in no notation) becomes feedback
+    of kind ``info``, never an exception, and changes nothing.
+    """
+
+    def __init__(self, track: str = "path", *, store: ProgressStore | None = None, lessons: Sequence[Lesson] | None = None) -> None:
+        self.track = track
+        self.lessons: tuple[Lesson, ...] = tuple(lessons) if lessons is not None else shipped_track(track)
+        if not self.lessons:
+            raise LessonError(f"the track {track!r} has no lessons")
+        self.store: ProgressStore = store if store is not None else ProgressFile()
+        ids = [lesson.id for lesson in self.lessons]
+        kept = self.store.load(track)
+        self.progress = Progress.from_dict(kept, ids) if kept is not None else Progress.start(ids)
+        self._begin()
+
+    # --- the current lesson ---------------------------------------------------------------------
+    @property
+    def lesson(self) -> Lesson:
+        return self.lessons[self.progress.index]
+
+    @property
+    def position(self) -> Round:
+        """The position on the table: the lesson's, or where a right answer took it."""
+        return self._position
+
+    @property
+    def feedback(self) -> Feedback:
+        return self._feedback
+
+    def _begin(self) -> None:
+        self._position = self.lesson.position
+        self._feedback = NO_FEEDBACK
+        self._solved = False
+
+    def _save(self) -> None:
+        self.store.save(self.track, self.progress.to_dict())
+
+    def view(self) -> LessonView:
+        lesson, progress = self.lesson, self.progress
+        task = lesson.task
+        todo = not self._solved
+        game = task if isinstance(task, RoundTask) else None
+        return LessonView(
+            lesson=lesson.id, state="done" if progress.is_done() else "todo", title=lesson.title, text=lesson.text,
+            task=lesson.task_text, answer=lesson.answer, options=getattr(task, "options", ()), rule_set=lesson.rule_set,
+            quotes=lesson.quotes(), feedback=self._feedback,
+            progress=ProgressView(progress.text, progress.number, progress.count, len(progress.done)),
+            buttons=Buttons(show_me=todo and game is None, next=progress.is_done() and not progress.is_last,
+                            back=not progress.is_first, restart=True, skip=not progress.is_done() and not progress.is_last),
+            track=self.track, show_scores=not (isinstance(task, NumberTask) and todo),
+            opponent=game.opponent if game else "", hints=game.hints if game else False, position=self._position,
+        )
+
+    # --- answering ------------------------------------------------------------------------------
+    def answer(self, answer: Move | str | int | Round) -> LessonView:
+        """Try an answer: a move (or its text), a number, an option's value, or the finished round.
+        A right answer marks the lesson done and, for a move, plays it on the table."""
+        if self._solved:
+            self._feedback = Feedback("info", "This lesson is done: go on with Next, or Restart to try it again.", "solved")
+            return self.view()
+        try:
+            feedback = self.lesson.check(answer)
+        except ExpeditionsError as e:
+            self._feedback = Feedback("info", str(e), "unreadable")
+            return self.view()
+        self._feedback = feedback
+        if feedback.right:
+            self._done(answer)
+        return self.view()
+
+    def finish_round(self, played: Round) -> LessonView:
+        """The game session hands back the round it played for a round lesson."""
+        return self.answer(played)
+
+    def refused(self, refusal: IllegalMove) -> LessonView:
+        """A move the engine refused while the game session plays a round lesson: the feedback is the
+        lesson's words for the rule, with the rule document's quote."""
+        self._feedback = self.lesson.refusal(refusal)
+        return self.view()
+
+    def show_me(self) -> LessonView:
+        """Perform a right answer: the lesson counts as done, and the feedback says what was done."""
+        lesson = self.lesson
+        shown = lesson.show_me()
+        if shown is None:
+            raise LessonError(f"lesson {lesson.id!r} has no Show me: a round is played with the table's hints")
+        if self._solved:
+            return self.view()
+        feedback = lesson.check(shown)
+        if isinstance(shown, Move):
+            said = f"Here is a right move: {move_words(shown)}. {feedback.text}"
+        elif isinstance(shown, int):
+            said = f"The board scores {shown}, counted step by step below."
+        else:
+            label = next(o.label for o in getattr(lesson.task, "options", ()) if o.value == shown)
+            said = f"The answer is: {label}. {feedback.text}"
+        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal)
+        self._done(shown)
+        return self.view()
+
+    def _done(self, answer: Move | str | int | Round) -> None:
+        if isinstance(self.lesson.task, MoveTask) and isinstance(answer, Move | str):
+            self._position = self.lesson.position.play(answer)
+        elif isinstance(answer, Round):
+            self._position = answer
+        self._solved = True
+        self.progress = self.progress.complete()
+        self._save()
+
+    # --- moving through the track ---------------------------------------------------------------
+    def restart(self) -> LessonView:
+        """The current lesson from its start (it stays done if it was)."""
+        self._begin()
+        return self.view()
+
+    def next(self) -> LessonView:
+        self.progress = self.progress.next()
+        self._save()
+        self._begin()
+        return self.view()
+
+    def skip(self) -> LessonView:
+        """On to the next lesson, leaving this one to do."""
+        self.progress = self.progress.skip()
+        self._save()
+        self._begin()
+        return self.view()
+
+    def back(self) -> LessonView:
+        self.progress = self.progress.back()
+        self._save()
+        self._begin()
+        return self.view()
+
+    def go(self, lesson: str) -> LessonView:
+        self.progress = self.progress.go(lesson)
+        self._save()
+        self._begin()
+        return self.view()
+
+    def start_over(self) -> LessonView:
+        """Every lesson to do again, from the first."""
+        self.progress = self.progress.reset()
+        self._save()
+        self._begin()
+        return self.view()
+
+    def __repr__(self) -> str:
+        return f"<Tutorial {self.track}: {self.progress.text}, {self.lesson.id} ({'done' if self.progress.is_done() else 'todo'})>"
