@@ -13,25 +13,52 @@ four-player deck) share one number, so hands, piles and the deck are multisets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import Literal, cast
 
 from .cards import SUITS, Card
-from .moves import Move
+from .errors import CardError
+from .moves import Draw, Move
 from .rules import Rules
 from .scoring import expedition_points
 
 PLAY, DISCARD, PASS = 0, 1, 2
 DECK, NO_DRAW = -1, -2
+NO_SUCH_PILE = -3
+"""The source of a move that names the pile of a suit the rule set does not have (always refused)."""
 Action = tuple[int, int, int]
 
-END_REASONS = {
+EndReason = Literal["deck", "stall", "hand-empty", "turn-cap"]
+"""Why a round ended: the last card was drawn off the deck, the stall rule, an empty hand (the
+solitaire), or the turn cap of a simulation."""
+Ending = Literal["", "deck", "stall", "hand-empty", "turn-cap"]
+"""A table's end: ``""`` while the round is being played, else its ``EndReason``."""
+
+END_REASONS: dict[str, str] = {
     "deck": "the last card was drawn off the deck",
     "stall": "too many turns in a row only discarded and drew off a discard pile",
     "hand-empty": "the hand is empty",
     "turn-cap": "the turn cap was reached",
 }
+"""Each ``EndReason`` in words."""
+
+Why = Literal[
+    "round-over", "not-in-deck", "not-in-hand", "no-passing", "pass-hand-size", "passed-last-turn",
+    "investment-after-number", "not-ascending", "deck-empty", "no-draw", "piles-closed", "no-such-pile",
+    "own-discard", "pile-empty",
+]
+"""Why the engine refuses a move, one reason for each way a move can break a rule."""
+
+RULE_OF: dict[Why, str] = {
+    "round-over": "round-over", "not-in-deck": "not-in-deck", "not-in-hand": "not-in-hand", "no-passing": "no-passing",
+    "pass-hand-size": "pass", "passed-last-turn": "pass", "investment-after-number": "investments",
+    "not-ascending": "ascending", "deck-empty": "solo", "no-draw": "turn", "piles-closed": "solo",
+    "no-such-pile": "draw", "own-discard": "draw", "pile-empty": "draw",
+}
+"""The rule (the key of ``IllegalMove.rule`` and of the rule set's quotes) each reason breaks."""
 
 
 def fits(card: Card, laid: Iterable[Card]) -> bool:
@@ -45,8 +72,26 @@ def fits(card: Card, laid: Iterable[Card]) -> bool:
     return top == 0 if card.is_investment else card.value > top
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """The engine's answer to a move it refuses: the reason (``why``, which names the ``rule`` it
+    breaks) and the facts a message needs: the ``card`` concerned, the ``suit`` letter of the pile
+    or expedition concerned, a ``number`` (the expedition's highest number for a card that does not
+    fit, the cards held for a pass, the copies held of a card not held) and the round's ``end``."""
+
+    why: Why
+    card: Card | None = None
+    suit: str = ""
+    number: int = 0
+    end: str = ""
+
+    @property
+    def rule(self) -> str:
+        return RULE_OF[self.why]
+
+
 class Spec:
-    """A rule set compiled to integers."""
+    """A rule set compiled to integers, with the moves of its actions (each built once)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -70,6 +115,41 @@ class Spec:
         self.partner_of = [rules.partner_of(p) for p in range(rules.players)]
         self.stall_limit = rules.stall_limit
         self.turn_cap = rules.turn_cap
+        self.draw_from_piles = rules.draw_from_piles
+        self.pile_names = [cast(Draw, s) for s in rules.suits]
+        self._moves: dict[Action, Move] = {}
+        self._actions: dict[Move, Action] = {}
+
+    def move_for(self, action: Action) -> Move:
+        """The move of an action (the same ``Move`` object every time)."""
+        move = self._moves.get(action)
+        if move is None:
+            kind, x, y = action
+            if kind == PASS:
+                move = Move("pass", (self.cards[x], self.cards[y]))
+            else:
+                draw: Draw | None = "deck" if y == DECK else None if y == NO_DRAW else self.pile_names[y]
+                move = Move("play" if kind == PLAY else "discard", (self.cards[x],), draw)
+            self._moves[action] = move
+        return move
+
+    def action_for(self, move: Move) -> Action | None:
+        """The action of a move, or ``None`` when a card of it is not in this rule set's deck. A draw
+        from the pile of a suit the rule set does not have becomes the source ``NO_SUCH_PILE``."""
+        action = self._actions.get(move)
+        if action is None:
+            ids = [self.index.get(c) for c in move.cards]
+            if None in ids:
+                return None
+            x, y = cast(list[int], ids) + [0] * (2 - len(ids))
+            if move.kind == "pass":
+                action = (PASS, min(x, y), max(x, y))
+            else:
+                draw = move.draw
+                source = DECK if draw == "deck" else NO_DRAW if draw is None else self.suit_index.get(draw, NO_SUCH_PILE)
+                action = (PLAY if move.kind == "play" else DISCARD, x, source)
+            self._actions[move] = action
+        return action
 
 
 @lru_cache(maxsize=64)
@@ -118,9 +198,10 @@ class Table:
         self.passes = 0
         self.public: list[list[int]] = [[] for _ in range(n)]  # drawn off a pile, still in hand
         self.via_pass: list[list[int]] = [[] for _ in range(n)]  # received from the partner, still in hand
-        self.end = ""
+        self.end: Ending = ""
 
     def clone(self) -> Table:
+        """A copy of its own: changing one table never changes the other."""
         t = Table.__new__(Table)
         t.spec = self.spec
         t.hands = [h[:] for h in self.hands]
@@ -137,7 +218,58 @@ class Table:
         t.via_pass = [k[:] for k in self.via_pass]
         return t
 
-    # --- applying actions (no checks: see ``problem`` and ``legal``) ----------------------------
+    def after(self, action: Action) -> Table:
+        """The table after ``action`` (which must be legal), leaving this one as it was.
+
+        Only the lists the action changes are copied; the new table shares every other list with this
+        one, so neither may be changed in place afterwards (rounds never change a table once made;
+        ``clone`` gives a table of one's own). The lists copied here are those ``turn`` and
+        ``pass_to_partner`` change: keep the two in step."""
+        t = Table.__new__(Table)
+        spec = self.spec
+        seat = self.to_move
+        kind, x, y = action
+        t.spec = spec
+        t.hands = self.hands[:]
+        t.hands[seat] = self.hands[seat][:]
+        t.public = self.public[:]
+        t.public[seat] = self.public[seat][:]
+        t.via_pass = self.via_pass[:]
+        t.via_pass[seat] = self.via_pass[seat][:]
+        t.passed = self.passed[:]
+        t.expeditions, t.open, t.piles = self.expeditions, self.open, self.piles
+        t.deck, t.removed, t.set_aside = self.deck, self.removed, self.set_aside
+        t.to_move, t.turns, t.stall, t.end = seat, self.turns, self.stall, self.end
+        t.pile_draws, t.passes = self.pile_draws, self.passes
+        if kind == PASS:
+            partner = spec.partner_of[seat]
+            assert partner is not None
+            t.hands[partner] = self.hands[partner][:]
+            t.via_pass[partner] = self.via_pass[partner][:]
+            t.pass_to_partner(x, y)
+            return t
+        suit = spec.suit_of[x]
+        if kind == PLAY:
+            side = spec.side_of[seat]
+            t.expeditions = self.expeditions[:]
+            t.expeditions[side] = self.expeditions[side][:]
+            t.expeditions[side][suit] = self.expeditions[side][suit][:]
+            t.open = self.open[:]
+        elif spec.rules.discards_leave_game:
+            t.removed = self.removed[:]
+        else:
+            t.piles = self.piles[:]
+            t.piles[suit] = self.piles[suit][:]
+        if y == DECK:
+            t.deck = self.deck[:]
+        elif y >= 0:
+            if t.piles is self.piles:
+                t.piles = self.piles[:]
+            t.piles[y] = self.piles[y][:]
+        t.turn(kind, x, y)
+        return t
+
+    # --- applying actions (no checks: see ``judge``, ``refusal`` and ``legal``) --------------------
     def _forget(self, seat: int, card: int) -> None:
         if card in self.public[seat]:
             self.public[seat].remove(card)
@@ -208,24 +340,82 @@ class Table:
         else:
             self.turn(kind, x, y)
 
-    # --- what is legal ------------------------------------------------------------------------
-    def sources(self, discarded_suit: int = -1) -> list[int]:
-        """Where the seat to move may draw from after discarding into ``discarded_suit`` (-1: after a play)."""
+    # --- what is legal: the rules of play, each written once ------------------------------------
+    # Laying: ``open`` holds the cards each side may still lay, derived from ``fits`` (see ``Spec.closes``).
+    def draw_refusal(self, source: int, discarded: int = -1) -> Why | None:
+        """The drawing rule: why the seat to move may not draw from ``source`` after a play
+        (``discarded`` -1) or after discarding a card of suit ``discarded``; ``None`` when it may.
+
+        "Draw off the deck, or the top card of any discard pile. You can't draw the card you
+        discarded this turn." (document 001). Every turn draws while the deck lasts; in the
+        solitaire, discards leave the game and nothing is drawn once the deck is empty."""
         if not self.deck:
-            return [NO_DRAW]
-        out = [DECK]
-        if self.spec.rules.draw_from_piles:
-            out += [s for s, pile in enumerate(self.piles) if pile and s != discarded_suit]
-        return out
+            return None if source == NO_DRAW else "deck-empty"
+        if source == NO_DRAW:
+            return "no-draw"
+        if source == DECK:
+            return None
+        if not self.spec.draw_from_piles:
+            return "piles-closed"
+        if source == NO_SUCH_PILE:
+            return "no-such-pile"
+        if source == discarded:
+            return "own-discard"
+        if not self.piles[source]:
+            return "pile-empty"
+        return None
+
+    def pass_refusal(self) -> Why | None:
+        """The passing rule: why the seat to move may not pass to its partner now; ``None`` when it may.
+
+        "Instead of playing and drawing, you can spend your turn handing 2 cards face down to your
+        partner, if you hold at least 6 cards. You can't do this on two of your turns in a row."
+        (document 001)."""
+        rules = self.spec.rules
+        if not rules.pass_cards:
+            return "no-passing"
+        seat = self.to_move
+        if len(self.hands[seat]) < max(rules.pass_min_hand, rules.pass_cards):
+            return "pass-hand-size"
+        if self.passed[seat] and not rules.pass_twice_in_a_row:
+            return "passed-last-turn"
+        return None
 
     def may_pass(self) -> bool:
-        rules = self.spec.rules
+        return self.pass_refusal() is None
+
+    def sources(self, discarded: int = -1) -> list[int]:
+        """Where the seat to move may draw from after discarding into ``discarded`` (-1: after a play)."""
+        if not self.deck:
+            return [NO_DRAW]
+        return [s for s in (DECK, *range(self.spec.n_suits)) if self.draw_refusal(s, discarded) is None]
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why the seat to move may not take ``action``, or ``None`` when it may (the round must not be over)."""
+        spec = self.spec
         seat = self.to_move
-        return bool(
-            rules.pass_cards
-            and len(self.hands[seat]) >= max(rules.pass_min_hand, rules.pass_cards)
-            and (rules.pass_twice_in_a_row or not self.passed[seat])
-        )
+        hand = self.hands[seat]
+        kind, x, y = action
+        if kind == PASS:
+            for given in (x, y):
+                held = hand.count(given)
+                if held < (2 if x == y else 1):
+                    return Refusal("not-in-hand", card=spec.cards[given], number=held)
+            why = self.pass_refusal()
+            return None if why is None else Refusal(why, number=len(hand))
+        card = spec.cards[x]
+        if x not in hand:
+            return Refusal("not-in-hand", card=card)
+        suit = spec.suit_of[x]
+        if kind == PLAY:
+            side = spec.side_of[seat]
+            if not self.open[side] >> x & 1:
+                return Refusal("investment-after-number" if spec.is_investment[x] else "not-ascending", card=card,
+                               suit=card.suit, number=self.highest_number(side, suit))
+        why = self.draw_refusal(y, suit if kind == DISCARD else -1)
+        if why is None:
+            return None
+        return Refusal(why, card=card, suit=spec.pile_names[y] if y >= 0 else "")
 
     def legal(self) -> list[Action]:
         """Every legal action of the seat to move, in a fixed order; identical cards give one action."""
@@ -236,11 +426,18 @@ class Table:
         hand = self.hands[seat]
         lay = self.open[spec.side_of[seat]]
         after_play = self.sources()
+        # discarding a card of a suit can only take that suit's pile away from the draws after a play
+        after_discard: dict[int, list[int]] = {}
+        suit_of = spec.suit_of
         out: list[Action] = []
         for card in sorted(set(hand)):
             if lay >> card & 1:
                 out += [(PLAY, card, s) for s in after_play]
-            out += [(DISCARD, card, s) for s in self.sources(spec.suit_of[card])]
+            suit = suit_of[card]
+            sources = after_discard.get(suit)
+            if sources is None:
+                sources = after_discard[suit] = [s for s in after_play if self.draw_refusal(s, suit) is None]
+            out += [(DISCARD, card, s) for s in sources]
         if self.may_pass():
             out += sorted({(PASS, *sorted(pair)) for pair in combinations(hand, 2)})  # type: ignore[misc]
         return out
@@ -263,22 +460,73 @@ class Table:
         return max((self.spec.value_of[c] for c in self.expeditions[side][suit]), default=0)
 
 
+def judge(table: Table, move: Move) -> Action | Refusal:
+    """The engine's verdict on ``move`` in ``table``: the action to apply when the rules allow it,
+    otherwise the ``Refusal`` that says which rule forbids it."""
+    if table.end:
+        return Refusal("round-over", end=table.end)
+    spec = table.spec
+    action = spec.action_for(move)
+    if action is None:
+        return Refusal("not-in-deck", card=next(c for c in move.cards if c not in spec.index))
+    refusal = table.refusal(action)
+    if refusal is None:
+        return action
+    if refusal.why == "no-such-pile":
+        return replace(refusal, suit=move.draw or "")
+    return refusal
+
+
 def action_of(spec: Spec, move: Move) -> Action:
-    """The engine action of a move (the move's cards must be in the rule set)."""
-    ids = [spec.index[c] for c in move.cards]
-    if move.kind == "pass":
-        return (PASS, *sorted(ids))  # type: ignore[return-value]
-    source = DECK if move.draw == "deck" else NO_DRAW if move.draw is None else spec.suit_index[move.draw]
-    return (PLAY if move.kind == "play" else DISCARD, ids[0], source)
+    """The engine action of a move (its cards must be in the rule set)."""
+    action = spec.action_for(move)
+    if action is None:
+        raise CardError(spec.rules.not_a_card(next(c for c in move.cards if c not in spec.index)))
+    return action
 
 
 def move_of(spec: Spec, action: Action) -> Move:
     """The move of an engine action."""
-    kind, x, y = action
-    if kind == PASS:
-        return Move("pass", (spec.cards[x], spec.cards[y]))
-    draw = "deck" if y == DECK else None if y == NO_DRAW else spec.rules.suits[y]
-    return Move("play" if kind == PLAY else "discard", (spec.cards[x],), draw)
+    return spec.move_for(action)
+
+
+def table_of(spec: Spec, *, hands: Sequence[Sequence[Card]], expeditions: Sequence[Sequence[Sequence[Card]]] = (),
+             piles: Sequence[Sequence[Card]] = (), deck: Sequence[Card] = (), removed: Sequence[Card] = (),
+             set_aside: Sequence[Card] = (), to_move: int = 0, turns: int = 0, stall: int = 0,
+             passed: Sequence[bool] = (), known: Sequence[Sequence[Card]] = (), end: Ending | None = None) -> Table:
+    """The one way to lay out a table from cards (``deal_table`` deals one from a deck order).
+
+    ``hands`` per seat; ``expeditions`` per side, then per suit of the rule set, in laying order;
+    ``piles`` per suit, bottom card first; ``deck`` top card first; ``known`` per seat, the cards of
+    its hand the others saw it take (off a pile). Missing sides, piles and flags are empty. The
+    cards must be of the rule set; whether the position can occur is ``start.check_setup``'s
+    question, not this one's. The round is over (``end``, unless given) when the deck is empty
+    (except in the solitaire, which plays on) or when the seat to move holds no card."""
+    ids = spec.index
+    t = Table(spec)
+    t.hands = [[ids[c] for c in h] for h in hands]
+    for side, exps in enumerate(expeditions):
+        for suit, exp in enumerate(exps):
+            laid = t.expeditions[side][suit] = [ids[c] for c in exp]
+            for c in laid:
+                t.open[side] &= ~spec.closes[c]
+    for suit, pile in enumerate(piles):
+        t.piles[suit] = [ids[c] for c in pile]
+    t.deck = [ids[c] for c in reversed(deck)]
+    t.removed = [ids[c] for c in removed]
+    t.set_aside = [ids[c] for c in set_aside]
+    for seat, cards in enumerate(known):
+        t.public[seat] = [ids[c] for c in cards]
+    t.to_move, t.turns, t.stall = to_move, turns, stall
+    if passed:
+        t.passed = list(passed)
+    if end is not None:
+        t.end = end
+    elif not t.deck and not spec.rules.play_on_after_deck:
+        t.end = "deck"
+    elif not t.hands[to_move]:
+        t.end = "hand-empty"
+    return t
 
 
 def deal_table(spec: Spec, deck: list[int], starter: int) -> Table:
@@ -291,6 +539,8 @@ def deal_table(spec: Spec, deck: list[int], starter: int) -> Table:
         t.hands[(starter + i) % rules.players].append(deck[pos + i])
     t.deck = deck[pos + rules.hand_size * rules.players :][::-1]
     t.to_move = starter
+    if not t.deck and not rules.play_on_after_deck:
+        t.end = "deck"
     return t
 
 

@@ -166,8 +166,9 @@ def test_tampered_deck_or_result_fails():
         ("not json", "not valid JSON"),
         ('{"format": "other"}', "not an Expeditions game record"),
         ('{"format": "expeditions-record", "version": 99}', "format version 99"),
-        ('{"format": "expeditions-record", "version": 1, "rules": {"name": "nope"}, "rounds": []}', "no rule set 'nope'"),
-        ('{"format": "expeditions-record", "version": 1, "rules": {"name": "expeditions"}, "rounds": []}', "holds no rounds"),
+        ('{"format": "expeditions-record", "version": 1, "kind": "round", "rules": {"name": "nope"}, "rounds": []}', "no rule set 'nope'"),
+        ('{"format": "expeditions-record", "version": 1, "kind": "round", "rules": {"name": "expeditions"}, "rounds": []}',
+         "holds no rounds"),
     ],
 )
 def test_bad_records(text, says):
