@@ -13,11 +13,11 @@ four-player deck) share one number, so hands, piles and the deck are multisets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Literal, cast
+from typing import Literal, TypeVar, cast
 
 from .cards import SUITS, Card
 from .errors import CardError
@@ -30,6 +30,7 @@ DECK, NO_DRAW = -1, -2
 NO_SUCH_PILE = -3
 """The source of a move that names the pile of a suit the rule set does not have (always refused)."""
 Action = tuple[int, int, int]
+T = TypeVar("T")
 
 EndReason = Literal["deck", "stall", "hand-empty", "turn-cap"]
 """Why a round ended: the last card was drawn off the deck, the stall rule, an empty hand (the
@@ -90,6 +91,33 @@ class Refusal:
         return RULE_OF[self.why]
 
 
+def draw_rule(spec: Spec, deck_left: bool, piles: int, source: int, discarded: int = -1) -> Why | None:
+    """The drawing rule: why a turn may not draw from ``source`` (``DECK``, ``NO_DRAW``, a suit's pile
+    or ``NO_SUCH_PILE``) after a play (``discarded`` -1) or after discarding a card of suit
+    ``discarded``, while the deck holds cards (``deck_left``) and the piles of the suits whose bits
+    are set in ``piles`` hold cards; ``None`` when it may.
+
+    "Draw off the deck, or the top card of any discard pile. You can't draw the card you discarded
+    this turn." (document 001). Every turn draws while the deck lasts; in the solitaire discards
+    leave the game (there are no piles to draw from) and, once the deck is empty, play goes on
+    without drawing."""
+    if not deck_left:
+        return None if source == NO_DRAW else "deck-empty"
+    if source == NO_DRAW:
+        return "no-draw"
+    if source == DECK:
+        return None
+    if not spec.draw_from_piles:
+        return "piles-closed"
+    if source == NO_SUCH_PILE:
+        return "no-such-pile"
+    if source == discarded:
+        return "own-discard"
+    if not piles >> source & 1:
+        return "pile-empty"
+    return None
+
+
 class Spec:
     """A rule set compiled to integers, with the moves of its actions (each built once)."""
 
@@ -98,6 +126,7 @@ class Spec:
         self.cards: list[Card] = list(dict.fromkeys(rules.deck))
         self.index: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
         self.deck_ids: list[int] = [self.index[c] for c in rules.deck]
+        self.sorted_deck_ids = sorted(self.deck_ids)
         self.n_suits = len(rules.suits)
         self.suit_index = {s: i for i, s in enumerate(rules.suits)}
         self.suit_of = [self.suit_index[c.suit] for c in self.cards]
@@ -119,6 +148,10 @@ class Spec:
         self.pile_names = [cast(Draw, s) for s in rules.suits]
         self._moves: dict[Action, Move] = {}
         self._actions: dict[Move, Action] = {}
+        self._sources: dict[tuple[bool, int, int], tuple[int, ...]] = {}
+        # [kind][card] -> {piles: the legal actions (or moves) of that card}: see ``actions_by_card``
+        self._action_lists: list[list[dict[int, list[Action]]]] = [[{} for _ in self.cards] for _ in (PLAY, DISCARD)]
+        self._move_lists: list[list[dict[int, list[Move]]]] = [[{} for _ in self.cards] for _ in (PLAY, DISCARD)]
 
     def move_for(self, action: Action) -> Move:
         """The move of an action (the same ``Move`` object every time)."""
@@ -150,6 +183,32 @@ class Spec:
                 action = (PLAY if move.kind == "play" else DISCARD, x, source)
             self._actions[move] = action
         return action
+
+    def sources(self, deck_left: bool, piles: int, discarded: int = -1) -> tuple[int, ...]:
+        """Every source ``draw_rule`` allows in that situation, the deck first, then the piles by suit."""
+        key = (deck_left, piles, discarded)
+        found = self._sources.get(key)
+        if found is None:
+            candidates = (NO_DRAW, DECK, *range(self.n_suits))
+            found = self._sources[key] = tuple(s for s in candidates if draw_rule(self, deck_left, piles, s, discarded) is None)
+        return found
+
+    def actions_by_card(self, kind: int, card: int, piles: int) -> list[Action]:
+        """The ``kind`` (``PLAY`` or ``DISCARD``) actions of ``card`` with each draw ``draw_rule`` allows,
+        where ``piles`` is the mask of the piles holding cards (-1 once the deck is empty). Whether the
+        card is in hand and, to be played, fits, is the caller's question."""
+        found = self._action_lists[kind][card].get(piles)
+        if found is None:
+            sources = self.sources(piles >= 0, max(piles, 0), self.suit_of[card] if kind == DISCARD else -1)
+            found = self._action_lists[kind][card][piles] = [(kind, card, s) for s in sources]
+        return found
+
+    def moves_by_card(self, kind: int, card: int, piles: int) -> list[Move]:
+        """``actions_by_card`` as moves."""
+        found = self._move_lists[kind][card].get(piles)
+        if found is None:
+            found = self._move_lists[kind][card][piles] = [self.move_for(a) for a in self.actions_by_card(kind, card, piles)]
+        return found
 
 
 @lru_cache(maxsize=64)
@@ -232,11 +291,15 @@ class Table:
         t.spec = spec
         t.hands = self.hands[:]
         t.hands[seat] = self.hands[seat][:]
-        t.public = self.public[:]
-        t.public[seat] = self.public[seat][:]
-        t.via_pass = self.via_pass[:]
-        t.via_pass[seat] = self.via_pass[seat][:]
-        t.passed = self.passed[:]
+        t.public, t.via_pass, t.passed = self.public, self.via_pass, self.passed
+        if self.public[seat] or y >= 0:
+            t.public = self.public[:]
+            t.public[seat] = self.public[seat][:]
+        if self.via_pass[seat] or kind == PASS:
+            t.via_pass = self.via_pass[:]
+            t.via_pass[seat] = self.via_pass[seat][:]
+        if self.passed[seat] or kind == PASS:
+            t.passed = self.passed[:]
         t.expeditions, t.open, t.piles = self.expeditions, self.open, self.piles
         t.deck, t.removed, t.set_aside = self.deck, self.removed, self.set_aside
         t.to_move, t.turns, t.stall, t.end = seat, self.turns, self.stall, self.end
@@ -302,7 +365,8 @@ class Table:
             self.stall = self.stall + 1 if kind == DISCARD else 0
         else:
             self.stall = 0
-        self.passed[seat] = False
+        if self.passed[seat]:
+            self.passed[seat] = False
         self.turns += 1
         if source == DECK and not self.deck and not spec.rules.play_on_after_deck:
             self.end = "deck"
@@ -342,28 +406,20 @@ class Table:
 
     # --- what is legal: the rules of play, each written once ------------------------------------
     # Laying: ``open`` holds the cards each side may still lay, derived from ``fits`` (see ``Spec.closes``).
-    def draw_refusal(self, source: int, discarded: int = -1) -> Why | None:
-        """The drawing rule: why the seat to move may not draw from ``source`` after a play
-        (``discarded`` -1) or after discarding a card of suit ``discarded``; ``None`` when it may.
+    # Drawing: ``draw_rule``. Passing: ``pass_refusal``.
+    def pile_mask(self) -> int:
+        """Bit ``s`` set for each suit ``s`` whose discard pile holds a card."""
+        mask = 0
+        for s, pile in enumerate(self.piles):
+            if pile:
+                mask |= 1 << s
+        return mask
 
-        "Draw off the deck, or the top card of any discard pile. You can't draw the card you
-        discarded this turn." (document 001). Every turn draws while the deck lasts; in the
-        solitaire, discards leave the game and nothing is drawn once the deck is empty."""
-        if not self.deck:
-            return None if source == NO_DRAW else "deck-empty"
-        if source == NO_DRAW:
-            return "no-draw"
-        if source == DECK:
-            return None
-        if not self.spec.draw_from_piles:
-            return "piles-closed"
-        if source == NO_SUCH_PILE:
-            return "no-such-pile"
-        if source == discarded:
-            return "own-discard"
-        if not self.piles[source]:
-            return "pile-empty"
-        return None
+    def draw_refusal(self, source: int, discarded: int = -1) -> Why | None:
+        """``draw_rule`` in this position: why the seat to move may not draw from ``source`` after a
+        play (``discarded`` -1) or after discarding a card of suit ``discarded``; ``None`` when it may."""
+        pile = 1 << source if 0 <= source < len(self.piles) and self.piles[source] else 0  # the one pile it asks about
+        return draw_rule(self.spec, bool(self.deck), pile, source, discarded)
 
     def pass_refusal(self) -> Why | None:
         """The passing rule: why the seat to move may not pass to its partner now; ``None`` when it may.
@@ -386,9 +442,7 @@ class Table:
 
     def sources(self, discarded: int = -1) -> list[int]:
         """Where the seat to move may draw from after discarding into ``discarded`` (-1: after a play)."""
-        if not self.deck:
-            return [NO_DRAW]
-        return [s for s in (DECK, *range(self.spec.n_suits)) if self.draw_refusal(s, discarded) is None]
+        return list(self.spec.sources(bool(self.deck), self.pile_mask(), discarded))
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why the seat to move may not take ``action``, or ``None`` when it may (the round must not be over)."""
@@ -419,28 +473,39 @@ class Table:
 
     def legal(self) -> list[Action]:
         """Every legal action of the seat to move, in a fixed order; identical cards give one action."""
+        spec = self.spec
+        return self._legal(spec._action_lists, spec.actions_by_card, self._pass_actions)
+
+    def legal_moves(self) -> list[Move]:
+        """``legal()`` as moves (each move the same object every time: ``Spec.move_for``)."""
+        spec = self.spec
+        return self._legal(spec._move_lists, spec.moves_by_card, self._pass_moves)
+
+    def _legal(self, lists: list[list[dict[int, list[T]]]], by_card: Callable[[int, int, int], list[T]],
+               passes: Callable[[], list[T]]) -> list[T]:
+        # The one list of what is legal: for each card in hand its play (when it fits) and its discard,
+        # each with every draw the drawing rule allows (``Spec.actions_by_card``, looked up in ``lists``
+        # first), then the passes.
         if self.end:
             return []
-        spec = self.spec
         seat = self.to_move
-        hand = self.hands[seat]
-        lay = self.open[spec.side_of[seat]]
-        after_play = self.sources()
-        # discarding a card of a suit can only take that suit's pile away from the draws after a play
-        after_discard: dict[int, list[int]] = {}
-        suit_of = spec.suit_of
-        out: list[Action] = []
-        for card in sorted(set(hand)):
+        lay = self.open[self.spec.side_of[seat]]
+        piles = -1 if not self.deck else self.pile_mask()  # -1: the deck is empty
+        plays, discards = lists
+        out: list[T] = []
+        for card in sorted(set(self.hands[seat])):
             if lay >> card & 1:
-                out += [(PLAY, card, s) for s in after_play]
-            suit = suit_of[card]
-            sources = after_discard.get(suit)
-            if sources is None:
-                sources = after_discard[suit] = [s for s in after_play if self.draw_refusal(s, suit) is None]
-            out += [(DISCARD, card, s) for s in sources]
-        if self.may_pass():
-            out += sorted({(PASS, *sorted(pair)) for pair in combinations(hand, 2)})  # type: ignore[misc]
+                out += plays[card].get(piles) or by_card(PLAY, card, piles)
+            out += discards[card].get(piles) or by_card(DISCARD, card, piles)
+        if self.spec.rules.pass_cards and self.may_pass():
+            out += passes()
         return out
+
+    def _pass_actions(self) -> list[Action]:
+        return sorted({(PASS, *sorted(pair)) for pair in combinations(self.hands[self.to_move], 2)})  # type: ignore[misc]
+
+    def _pass_moves(self) -> list[Move]:
+        return [self.spec.move_for(a) for a in self._pass_actions()]
 
     # --- scores ------------------------------------------------------------------------------
     def expedition_score(self, side: int, suit: int) -> int:

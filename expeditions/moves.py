@@ -76,15 +76,18 @@ class Move:
 
     @classmethod
     def play(cls, card: Card | str, draw: str | None = "deck") -> Move:
-        return cls("play", (parse_card(card),), _draw_source(draw))
+        """Lay ``card`` on its expedition, then draw from ``draw`` (``"deck"``, a suit, or ``None``)."""
+        return _made("play", (parse_card(card),), _draw_source(draw))
 
     @classmethod
     def discard(cls, card: Card | str, draw: str | None = "deck") -> Move:
-        return cls("discard", (parse_card(card),), _draw_source(draw))
+        """Discard ``card`` onto its pile, then draw from ``draw`` (``"deck"``, a suit, or ``None``)."""
+        return _made("discard", (parse_card(card),), _draw_source(draw))
 
     @classmethod
     def pass_cards(cls, first: Card | str, second: Card | str) -> Move:
-        return cls("pass", (parse_card(first), parse_card(second)))
+        """Hand ``first`` and ``second`` face down to the partner (four players)."""
+        return _made("pass", (parse_card(first), parse_card(second)), None)
 
     @classmethod
     def parse(cls, text: str | Move) -> Move:
@@ -130,11 +133,22 @@ def _parse(text: str) -> Move:
     return Move(kind, tuple(cards), _draw_source(match["draw"]))
 
 
+@lru_cache(maxsize=4096)
+def _made(kind: MoveKind, cards: tuple[Card, ...], draw: Draw | None) -> Move:
+    """The move of the constructors (the same object for the same move, as moves are values)."""
+    return Move(kind, cards, draw)
+
+
 def _draw_source(text: str | None) -> Draw | None:
     if text is None:
         return None
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a place to draw from: write 'deck' or a suit letter, symbol or name")
+    return _draw_word(text)
+
+
+@lru_cache(maxsize=256)
+def _draw_word(text: str) -> Draw:
     word = re.sub(r"^(?:from\s+)?(?:the\s+)?", "", text.strip().lower())
     word = re.sub(r"^(?:pile\s+)|(?:\s+pile)$", "", word).strip()
     if word in ("deck", "the deck"):

@@ -204,8 +204,7 @@ class Round:
         """Every legal move of the seat to move, in a fixed order (empty once the round is over)."""
         legal = self._legal
         if legal is None:
-            spec = self._t.spec
-            legal = self._legal = [spec.move_for(a) for a in self._t.legal()]
+            legal = self._legal = self._t.legal_moves()
         return legal[:]
 
     def _refused(self, move: Move | str) -> tuple[Move, IllegalMove | None]:

@@ -69,14 +69,17 @@ def deck_problem(rules: Rules, cards: Sequence[Card], what: str) -> str | None:
     return f"{what} is not the {rules.name} deck of {rules.deck_size} cards: {'; '.join(parts)}"
 
 
-def check_deal(rules: Rules, deal: Deal) -> None:
-    """Refuse a deal whose deck is not the rule set's deck, or whose starter is not a seat."""
+def check_deal(rules: Rules, deal: Deal) -> list[int]:
+    """Refuse a deal whose deck is not the rule set's deck, or whose starter is not a seat; the deck's
+    card numbers (``engine.Spec``) when it is accepted."""
     if not isinstance(deal.deck, tuple) or not all(isinstance(c, Card) for c in deal.deck):
         raise PositionError(f"a deal's deck is a tuple of cards, got {shown(deal.deck)}")
-    problem = deck_problem(rules, deal.deck, "the deck order")
-    if problem:
-        raise PositionError(problem)
+    spec = spec_for(rules)
+    ids = [spec.index.get(c, -1) for c in deal.deck]
+    if sorted(ids) != spec.sorted_deck_ids:
+        raise PositionError(deck_problem(rules, deal.deck, "the deck order") or "the deck order is not the deck")
     _seat(rules, deal.starter, "starter")
+    return ids
 
 
 # --- what the rules let a round reach -------------------------------------------------------------
@@ -362,22 +365,14 @@ def _check_counters(rules: Rules, s: Setup) -> None:
                             f"a pile, {accepted} in the {rules.name} rules ({why})")
 
 
-def table_of_start(rules: Rules, start: Start) -> Table:
-    """The engine table a start lays out, once ``check_deal`` or ``check_setup`` has accepted it."""
+def checked_table(rules: Rules, start: Start) -> Table:
+    """Check ``start`` (``check_deal`` or ``check_setup``) and lay out its table."""
     spec = spec_for(rules)
     if isinstance(start, Deal):
-        return deal_table(spec, [spec.index[c] for c in start.deck], start.starter)
+        return deal_table(spec, check_deal(rules, start), start.starter)
+    if not isinstance(start, Setup):
+        raise PositionError(f"a round starts from a Deal or a Setup, got {shown(start)}")
+    check_setup(rules, start)
     return table_of(spec, hands=start.hands, expeditions=start.expeditions, piles=start.piles, deck=start.deck,
                     removed=start.removed, set_aside=start.set_aside, to_move=start.to_move, turns=start.turns,
                     stall=start.stall, passed=start.passed)
-
-
-def checked_table(rules: Rules, start: Start) -> Table:
-    """Check ``start`` (``check_deal`` or ``check_setup``) and lay out its table."""
-    if isinstance(start, Deal):
-        check_deal(rules, start)
-    elif isinstance(start, Setup):
-        check_setup(rules, start)
-    else:
-        raise PositionError(f"a round starts from a Deal or a Setup, got {shown(start)}")
-    return table_of_start(rules, start)
