@@ -28,8 +28,11 @@ from .rules import PRESETS, Example, Rules, rules
 from .scoring import BoardScore, ExpeditionScore, score, score_board, score_breakdown
 
 __version__ = "0.1.0"
-ENGINE_VERSION = 1
-"""Bumped whenever a change to the rules engine would replay a stored record differently."""
+ENGINE_VERSION = 2
+"""Bumped whenever a change to the rules engine would replay a stored record differently.
+
+2: a tied ``expeditionen-short`` game is a shared win (no second round); records of hand-built
+positions the rules cannot reach, and records with fields that mean nothing, are refused."""
 
 card = parse_card
 cards = parse_cards

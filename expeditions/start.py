@@ -156,7 +156,8 @@ def hand_sizes_text(rules: Rules) -> str:
         return f"the hand holds {h} cards while the deck lasts, and 0 to {h} once it is empty"
     if rules.pass_cards:
         pairs = sorted({(a, b) for a, b, *_ in team_states(rules)}, key=lambda p: (p[0] != p[1], p))
-        listed = ", ".join(f"{a} and {b}" for a, b in pairs)
+        named = [f"{a} and {b}" for a, b in pairs]
+        listed = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
         return f"partners hold {listed} cards (a pass moves {rules.pass_cards} cards from a hand of at least {rules.pass_min_hand})"
     return f"every hand holds {h} cards (a turn plays one card and draws one)"
 
@@ -328,9 +329,9 @@ def _check_hands(rules: Rules, s: Setup) -> None:
     for seat, size in enumerate(sizes):
         if rules.play_on_after_deck and not s.deck:
             if size > rules.hand_size:
-                raise PositionError(f"seat {seat} holds {size} cards, but in the {rules.name} rules {hand_sizes_text(rules)}")
+                raise PositionError(f"seat {seat} holds {_cards_count(size)}, but in the {rules.name} rules {hand_sizes_text(rules)}")
         elif size != rules.hand_size:
-            raise PositionError(f"seat {seat} holds {size} cards, but in the {rules.name} rules {hand_sizes_text(rules)}")
+            raise PositionError(f"seat {seat} holds {_cards_count(size)}, but in the {rules.name} rules {hand_sizes_text(rules)}")
 
 
 def _passed(rules: Rules, s: Setup) -> tuple[bool, ...]:
@@ -376,3 +377,7 @@ def checked_table(rules: Rules, start: Start) -> Table:
     return table_of(spec, hands=start.hands, expeditions=start.expeditions, piles=start.piles, deck=start.deck,
                     removed=start.removed, set_aside=start.set_aside, to_move=start.to_move, turns=start.turns,
                     stall=start.stall, passed=start.passed)
+
+
+def _cards_count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
