@@ -349,12 +349,8 @@ def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | No
     r = _rules_of(rules)
     if isinstance(hands, str | Mapping) or not isinstance(hands, Sequence):
         raise PositionError(f"hands is a list with one hand per seat (None for a hand dealt at random), got {shown(hands)}")
-    if len(hands) != r.players:
-        raise PositionError(f"the {r.name} rules have {r.players} seat(s), so give {r.players} hand(s), not {len(hands)}")
     if isinstance(expeditions, str | Mapping) or not isinstance(expeditions, Sequence):
         raise PositionError(f"expeditions is a list with one entry per side, like [{{'H': 'JH 4H'}}, {{}}], got {shown(expeditions)}")
-    if len(expeditions) > r.sides:
-        raise PositionError(f"the {r.name} rules have {r.sides} side(s) of expeditions, not {len(expeditions)}")
     if piles is not None and not isinstance(piles, Mapping):
         raise PositionError(f"piles maps a suit letter to its pile, like {{'D': '3D 8D'}}, got {shown(piles)}")
     checked_seed(seed)
