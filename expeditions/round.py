@@ -343,8 +343,17 @@ def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | No
     passed on its previous turn (four players).
 
     Every card of the rule set must be somewhere, once, and the position must be one the rules can
-    reach: ``start.check_setup`` lists what is accepted (hand sizes, laying order, counters, ...);
-    anything else raises ``PositionError`` naming the problem.
+    reach (``start.check_setup`` lists it all; anything else raises ``PositionError`` naming the
+    problem). Hand sizes, worked out from the rules: with two or three players every hand holds
+    ``hand_size`` cards at every moment, since a turn plays one card and draws one, and the round
+    ends as the last card is drawn. In the solitaire the hand holds ``hand_size`` while the deck
+    lasts, then 0 to ``hand_size`` as play goes on without drawing. With four players a pass moves 2
+    cards from a hand of at least 6 to the partner, who can pass them back: partners hold 6 and 6,
+    4 and 8, or 8 and 4 (``start.team_states`` also checks the ``passed`` flags). ``turns`` runs
+    from 0 to the most a round can reach (``start.turn_limit``: 1,167 in ``expeditions``, 24 in the
+    solitaire, without end where the rules let a round go on), ``stall`` from 0 to one less than
+    the stall limit; removed cards only where discards leave the game, set-aside cards exactly as
+    many as the rules set aside.
     """
     r = _rules_of(rules)
     if isinstance(hands, str | Mapping) or not isinstance(hands, Sequence):

@@ -34,7 +34,9 @@ class Deal:
 @dataclass(frozen=True)
 class Setup:
     """How a hand-built round starts: every card's place. Piles list their bottom card first,
-    the deck its top card first; expeditions are per side, per suit letter, in laying order."""
+    the deck its top card first; expeditions are per side, per suit letter, in laying order.
+    ``passed`` is empty (nobody passed) or one flag per seat. A round starts from it only once
+    ``check_setup`` accepts it."""
 
     hands: tuple[tuple[Card, ...], ...]
     expeditions: tuple[tuple[tuple[Card, ...], ...], ...]
