@@ -9,6 +9,13 @@ Actions are tuples ``(kind, x, y)``: ``(PLAY, card, source)`` and ``(DISCARD, ca
 source)`` where source is ``DECK``, ``NO_DRAW`` or a suit index (that suit's discard
 pile), and ``(PASS, card, card)``. Identical cards (the second 2, 3 and 4 of the
 four-player deck) share one number, so hands, piles and the deck are multisets.
+
+The rules of play are each written once, here: laying (``fits``; the masks of the cards each
+side may still lay derive from it), drawing (``draw_rule``) and passing (``Table.pass_refusal``).
+``judge`` gives the verdict on a move, the action to apply or a ``Refusal`` naming the rule it
+breaks with the facts a message needs; ``Table.legal()`` lists the legal actions from the same
+rules. ``Round`` only puts a refusal into words. ``table_of`` lays out a table from cards (hand-built
+starts, sampled positions, a bot's sight), ``deal_table`` from a deck order.
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class Round:
     def _refused(self, move: Move | str) -> tuple[Move, IllegalMove | None]:
         parsed = move if type(move) is Move else Move.parse(move)
         verdict = judge(self._t, parsed)
-        if type(verdict) is Refusal:
+        if isinstance(verdict, Refusal):
             return parsed, illegal_move(self.rules, self._t, verdict, parsed)
         return parsed, None
 
@@ -235,9 +235,9 @@ class Round:
         parsed = move if type(move) is Move else Move.parse(move)
         table = self._t
         verdict = judge(table, parsed)
-        if type(verdict) is Refusal:
+        if isinstance(verdict, Refusal):
             raise illegal_move(self.rules, table, verdict, parsed)
-        return Round(self.rules, self.start, self.moves + (parsed,), table.after(verdict))  # type: ignore[arg-type]
+        return Round(self.rules, self.start, self.moves + (parsed,), table.after(verdict))
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
         if isinstance(moves, str | Move) or not isinstance(moves, Iterable):
