@@ -8,6 +8,9 @@ The core (this package's top level) is pure Python and knows nothing of Jupyter:
 - ``Move``: moves and their notation; ``new_match``, ``Match``: rounds in a row;
 - ``Observation``: what one seat may know; ``save``, ``load``, ``loads``: JSON game records.
 
+Bad input raises a subclass of ``ExpeditionsError`` (itself a ``ValueError``) whose message says
+what was wrong and what is accepted.
+
 Bots (``expeditions.bots``), analysis (``expeditions.analysis``) and notebook widgets
 (``expeditions.widgets``) are imported on first use.
 """
@@ -18,7 +21,19 @@ import importlib
 from types import ModuleType
 
 from .cards import SUITS, Card, Cards, Suit, format_cards, parse_card, parse_cards
-from .errors import AnalysisError, CardError, ExpeditionsError, IllegalMove, NotationError, PositionError, RecordError, RulesError
+from .errors import (
+    AnalysisError,
+    ArgumentError,
+    CardError,
+    ExpeditionsError,
+    IllegalMove,
+    MatchError,
+    NotationError,
+    PositionError,
+    RecordError,
+    RulesError,
+    SeatError,
+)
 from .match import Match, new_match
 from .moves import Move
 from .observation import Observation
@@ -28,16 +43,19 @@ from .rules import PRESETS, Example, Rules, rules
 from .scoring import BoardScore, ExpeditionScore, score, score_board, score_breakdown
 
 __version__ = "0.1.0"
-ENGINE_VERSION = 1
-"""Bumped whenever a change to the rules engine would replay a stored record differently."""
+ENGINE_VERSION = 2
+"""Bumped whenever a change to the rules engine would replay a stored record differently.
+
+2: a tied ``expeditionen-short`` game is a shared win (no second round); records of hand-built
+positions the rules cannot reach, and records with fields that mean nothing, are refused."""
 
 card = parse_card
 cards = parse_cards
 
 __all__ = [
-    "PRESETS", "SUITS", "AnalysisError", "BoardScore", "Card", "CardError", "Cards", "Deal", "Example",
-    "ExpeditionScore", "ExpeditionsError", "IllegalMove", "Match", "Move", "NotationError", "Observation",
-    "PositionError", "RecordError", "Round", "Rules", "RulesError", "Setup", "Suit", "card", "cards", "deal",
+    "PRESETS", "SUITS", "AnalysisError", "ArgumentError", "BoardScore", "Card", "CardError", "Cards", "Deal", "Example",
+    "ExpeditionScore", "ExpeditionsError", "IllegalMove", "Match", "MatchError", "Move", "NotationError", "Observation",
+    "PositionError", "RecordError", "Round", "Rules", "RulesError", "SeatError", "Setup", "Suit", "card", "cards", "deal",
     "format_cards", "load", "loads", "new_match", "parse_card", "parse_cards", "position", "rules", "save", "score",
     "score_board", "score_breakdown", "shuffled_deck",
 ]

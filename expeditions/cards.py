@@ -16,9 +16,10 @@ suit, so ``parse_card(str(card)) == card``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .arguments import shown
 from .errors import CardError
 
 
@@ -71,10 +72,10 @@ class Card:
     suit: str
 
     def __post_init__(self) -> None:
-        if self.suit not in SUITS:
-            raise CardError(f"{self.suit!r} is not a suit; the suits are {' '.join(SUITS)}")
-        if not 1 <= self.rank <= 13:
-            raise CardError(f"{self.rank!r} is not a rank; ranks run from 1 (ace) to 13 (king)")
+        if not isinstance(self.suit, str) or self.suit not in SUITS:
+            raise CardError(f"{shown(self.suit)} is not a suit; the suits are {' '.join(SUITS)}")
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise CardError(f"{shown(self.rank)} is not a rank; ranks run from 1 (ace) to 13 (king)")
 
     @property
     def is_investment(self) -> bool:
@@ -126,7 +127,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: {ACCEPTED}")
+        raise CardError(f"{shown(text)} is not a card: {ACCEPTED}")
     token = text.strip().upper()
     match = _TOKEN.match(token)
     if match is None:
@@ -142,8 +143,10 @@ def parse_cards(text: str | Card | Iterable[str | Card]) -> Cards:
         return Cards((text,))
     if isinstance(text, str):
         tokens: Iterable[str | Card] = [t for t in re.split(r"[\s,;]+", text) if t]
-    else:
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
         tokens = text
+    else:
+        raise CardError(f"{shown(text)} is not a list of cards: give text like '7H 8H KS' or a list of cards")
     return Cards(parse_card(t) for t in tokens)
 
 

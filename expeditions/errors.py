@@ -1,4 +1,9 @@
-"""The errors the package raises: every one is a ``ValueError`` with a message in plain words."""
+"""The errors the package raises: every one is a ``ValueError`` with a message in plain words.
+
+Bad input never gets another exception: every class here derives from ``ExpeditionsError``, itself
+a ``ValueError``, and its message says what was wrong and what is accepted. What was refused is left
+as it was (a refused move leaves the round unchanged, a refused record loads nothing).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,17 @@ class ExpeditionsError(ValueError):
     """Base class of every error this package raises on bad input."""
 
 
+class ArgumentError(ExpeditionsError):
+    """An argument of the wrong kind or out of its range: a count below its least value, a seed
+    that is neither a number nor a text, something given where an ``Observation`` is expected."""
+
+
+class SeatError(ArgumentError):
+    """A seat or side that the rule set does not have: seats and sides are numbered from 0."""
+
+
 class CardError(ExpeditionsError):
-    """Text that does not name a card, or a card that the rule set does not have."""
+    """Text that does not name a card, or a card (or suit) that the rule set does not have."""
 
 
 class RulesError(ExpeditionsError):
@@ -20,21 +34,27 @@ class NotationError(ExpeditionsError):
 
 
 class PositionError(ExpeditionsError):
-    """A hand-built position that cannot occur: a card twice, a card missing, an expedition out of order."""
+    """A hand-built position that cannot occur: a card twice, a card missing, an expedition out of order,
+    a hand of a size the rules never leave, a count out of its range."""
 
 
 class IllegalMove(ExpeditionsError):
     """A move the rules forbid in this position; the position is left unchanged.
 
     ``rule`` is a short key for the rule that forbids it (``"ascending"``,
-    ``"investment-after-number"``, ``"draw-own-discard"``, ...) and ``quote`` the
-    rule document's own words for it, when the document has them.
+    ``"investments"``, ``"draw"``, ...) and ``quote`` the rule document's own words for it,
+    when the document has them.
     """
 
     def __init__(self, message: str, *, rule: str, quote: str = "") -> None:
         super().__init__(message)
         self.rule = rule
         self.quote = quote
+
+
+class MatchError(ExpeditionsError):
+    """A match asked for what it cannot do now: the next round while one is being played, or after
+    the match is over."""
 
 
 class RecordError(ExpeditionsError):

@@ -13,6 +13,8 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .errors import AnalysisError
+
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
@@ -35,7 +37,7 @@ class Estimate:
         """The mean of ``n`` samples whose standard deviation is ``sd``, with the normal 95% interval
         of the sample mean (infinite for a single sample)."""
         if n < 1:
-            raise ValueError("no samples to average")
+            raise AnalysisError("no samples to average: give at least one")
         half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
         return cls(float(mean), float(mean - half), float(mean + half), n)
 
@@ -74,7 +76,7 @@ def mean_of(samples: Iterable[float]) -> Estimate:
     """The mean of ``samples`` (a plain sequence) with the normal 95% interval of the sample mean."""
     values = [float(x) for x in samples]
     if not values:
-        raise ValueError("no samples to average")
+        raise AnalysisError("no samples to average: give at least one")
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
     return Estimate.of_mean(statistics.fmean(values), sd, len(values))
 
@@ -82,7 +84,7 @@ def mean_of(samples: Iterable[float]) -> Estimate:
 def proportion_estimate(successes: float, n: int) -> Estimate:
     """A chance ``successes / n`` with its Wilson 95% interval (``successes`` may count halves, as ties do)."""
     if n == 0:
-        raise ValueError("no samples to count")
+        raise AnalysisError("no samples to count: a proportion needs at least one trial")
     p = successes / n
     denominator = 1 + Z95**2 / n
     centre = (p + Z95**2 / (2 * n)) / denominator

@@ -14,11 +14,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .arguments import Seed, shown
+from .arguments import seat as checked_seat
+from .arguments import seed as checked_seed
 from .cards import Card, parse_cards
+from .errors import ArgumentError, MatchError, PositionError
 from .moves import Move
 from .observation import Observation
-from .round import Deal, Round, _check_deck, _rules_of, shuffled_deck, start_round
+from .round import Deal, Round, _rules_of, shuffled_deck, start_round
 from .rules import Rules
+from .start import deck_problem
 
 
 class Match:
@@ -26,7 +31,7 @@ class Match:
 
     __slots__ = ("decks", "first_starter", "rounds", "rules", "seed")
 
-    def __init__(self, rules: Rules, seed: int | str | None, first_starter: int,
+    def __init__(self, rules: Rules, seed: Seed, first_starter: int,
                  decks: tuple[tuple[Card, ...], ...], rounds: tuple[Round, ...]) -> None:
         self.rules = rules
         self.seed = seed
@@ -94,9 +99,9 @@ class Match:
     def next_round(self) -> Match:
         """Deal the next round; the current one must be over and the match not."""
         if not self.current.is_over:
-            raise ValueError(f"round {self.round_number} is still being played")
+            raise MatchError(f"round {self.round_number} is still being played: finish it before the next is dealt")
         if self.is_over:
-            raise ValueError("the match is over")
+            raise MatchError(f"the match is over after {self.round_number} round(s): no round is left to deal")
         k = len(self.rounds)
         deck = self.decks[k] if k < len(self.decks) else shuffled_deck(self.rules, _round_seed(self.seed, k))
         return Match(self.rules, self.seed, self.first_starter, self.decks,
@@ -142,19 +147,23 @@ def _sum_scores(rounds: Sequence[Round], sides: int) -> list[int]:
     return totals
 
 
-def _round_seed(seed: int | str | None, k: int) -> int | str | None:
+def _round_seed(seed: Seed, k: int) -> Seed:
     return None if seed is None else f"{seed}/{k}"
 
 
-def new_match(rules: Rules | str | None = None, seed: int | str | None = None, *, starter: int = 0,
+def new_match(rules: Rules | str | None = None, seed: Seed = None, *, starter: int = 0,
               decks: Iterable[str | Iterable[str | Card]] | None = None) -> Match:
     """Start a match: round ``k`` is shuffled by ``random.Random(f"{seed}/{k}")``, or its deck is
     ``decks[k]`` (top card first) when decks are given. ``starter`` starts the first round."""
     r = _rules_of(rules)
-    if not isinstance(starter, int) or not 0 <= starter < r.players:
-        raise ValueError(f"starter {starter!r} is not a seat: seats are 0 to {r.players - 1}")
-    orders = tuple(parse_cards(d) for d in decks) if decks is not None else ()
+    checked_seat(starter, r.players, "starter", error=PositionError)
+    checked_seed(seed)
+    if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
+        raise ArgumentError(f"decks is a list with one deck order per round, got {shown(decks)}")
+    orders = tuple(tuple(parse_cards(d)) for d in decks) if decks is not None else ()
     for i, order in enumerate(orders):
-        _check_deck(r, order, f"deck {i + 1}")
+        problem = deck_problem(r, order, f"deck {i + 1}")
+        if problem:
+            raise PositionError(problem)
     first = orders[0] if orders else shuffled_deck(r, _round_seed(seed, 0))
     return Match(r, seed, starter, orders, (start_round(r, Deal(first, starter)),))

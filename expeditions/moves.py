@@ -17,11 +17,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal, cast, get_args
 
+from .arguments import shown
 from .cards import _SYMBOLS, SUITS, Card, parse_card, parse_cards
 from .errors import CardError, NotationError
 
-KINDS = ("play", "discard", "pass")
+MoveKind = Literal["play", "discard", "pass"]
+"""The kinds of move: lay a card on an expedition, discard it onto its pile, or pass two cards to the partner."""
+Draw = Literal["deck", "H", "S", "D", "C", "Y", "B", "W", "G", "R", "P"]
+"""Where a turn draws from: the deck, or the discard pile of a suit (its letter)."""
+KINDS: tuple[MoveKind, ...] = get_args(MoveKind)
+DRAWS: tuple[Draw, ...] = get_args(Draw)
+assert set(DRAWS[1:]) == set(SUITS), "every suit letter is a pile to draw from"
+
 _MOVE = re.compile(r"^\s*(?P<kind>play|discard|pass)\s+(?P<cards>.+?)(?:\s*,?\s*\bdraw\s+(?P<draw>.+?))?\s*$", re.I)
 _SUIT_WORDS = {s.name: s.letter for s in SUITS.values()} | {k.lower(): v for k, v in _SYMBOLS.items()} | {k.lower(): k for k in SUITS}
 FORMS = "'play 7H, draw deck', 'discard 5S, draw pile H', 'play 7H' (no draw) or 'pass 7H 9S'"
@@ -34,33 +44,50 @@ class Move:
     suit's discard pile), or ``None`` for no draw (a pass, or the solitaire after the deck).
     """
 
-    kind: str
+    kind: MoveKind
     cards: tuple[Card, ...]
-    draw: str | None = None
+    draw: Draw | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise NotationError(f"{self.kind!r} is not a kind of move; the kinds are play, discard and pass")
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
+            raise NotationError(f"{shown(self.kind)} is not a kind of move; the kinds are play, discard and pass")
+        if not isinstance(self.cards, tuple) or not all(isinstance(c, Card) for c in self.cards):
+            raise NotationError(f"a move's cards are a tuple of Card values (use Move.play('7H') or Move.parse), "
+                                f"got {shown(self.cards)}")
         if self.kind == "pass":
             if len(self.cards) != 2 or self.draw is not None:
                 raise NotationError("a pass hands exactly 2 cards to the partner and draws nothing, like 'pass 7H 9S'")
             object.__setattr__(self, "cards", tuple(sorted(self.cards, key=lambda c: (c.suit, c.rank))))
         elif len(self.cards) != 1:
             raise NotationError(f"a {self.kind} moves exactly one card, like '{self.kind} 7H, draw deck'")
-        if self.draw is not None and self.draw != "deck" and self.draw not in SUITS:
-            raise NotationError(f"{self.draw!r} is not a place to draw from: 'deck' or a suit letter for its pile")
+        if self.draw is not None and (not isinstance(self.draw, str) or self.draw not in DRAWS):
+            raise NotationError(f"{shown(self.draw)} is not a place to draw from: 'deck' or a suit letter for its pile")
+        # A move is a value used as a key many times a turn (legal moves, the engine's actions): its hash
+        # and its text are worked out once. They are left out of pickles (``__reduce__``): a text's
+        # hash differs from one process to the next.
+        object.__setattr__(self, "_hash", hash((self.kind, self.cards, self.draw)))
+        object.__setattr__(self, "_text", _text_of(self.kind, self.cards, self.draw))
+
+    def __hash__(self) -> int:
+        return cast(int, self.__dict__["_hash"])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self.kind, self.cards, self.draw))
 
     @classmethod
     def play(cls, card: Card | str, draw: str | None = "deck") -> Move:
-        return cls("play", (parse_card(card),), _draw_source(draw))
+        """Lay ``card`` on its expedition, then draw from ``draw`` (``"deck"``, a suit, or ``None``)."""
+        return _made("play", (parse_card(card),), _draw_source(draw))
 
     @classmethod
     def discard(cls, card: Card | str, draw: str | None = "deck") -> Move:
-        return cls("discard", (parse_card(card),), _draw_source(draw))
+        """Discard ``card`` onto its pile, then draw from ``draw`` (``"deck"``, a suit, or ``None``)."""
+        return _made("discard", (parse_card(card),), _draw_source(draw))
 
     @classmethod
     def pass_cards(cls, first: Card | str, second: Card | str) -> Move:
-        return cls("pass", (parse_card(first), parse_card(second)))
+        """Hand ``first`` and ``second`` face down to the partner (four players)."""
+        return _made("pass", (parse_card(first), parse_card(second)), None)
 
     @classmethod
     def parse(cls, text: str | Move) -> Move:
@@ -68,18 +95,8 @@ class Move:
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a move: write {FORMS}")
-        match = _MOVE.match(text)
-        if match is None:
-            raise NotationError(f"{text.strip()!r} is not a move: write {FORMS}")
-        kind = match["kind"].lower()
-        try:
-            cards = parse_cards(match["cards"])
-        except CardError as e:
-            raise NotationError(f"{text.strip()!r} is not a move: {e}") from None
-        if kind == "pass" and match["draw"]:
-            raise NotationError(f"{text.strip()!r}: a pass draws nothing; write it like 'pass 7H 9S'")
-        return cls(kind, cards, _draw_source(match["draw"]))
+            raise NotationError(f"{shown(text)} is not a move: write {FORMS}")
+        return _parse(text)
 
     @property
     def card(self) -> Card:
@@ -87,24 +104,57 @@ class Move:
         return self.cards[0]
 
     def __str__(self) -> str:
-        cards = " ".join(map(str, self.cards))
-        if self.draw is None:
-            return f"{self.kind} {cards}"
-        return f"{self.kind} {cards}, draw {'deck' if self.draw == 'deck' else 'pile ' + self.draw}"
+        return cast(str, self.__dict__["_text"])
 
     def __repr__(self) -> str:
         return f"<{self}>"
 
 
-def _draw_source(text: str | None) -> str | None:
+def _text_of(kind: str, cards: tuple[Card, ...], draw: str | None) -> str:
+    text = f"{kind} {' '.join(map(str, cards))}"
+    if draw is None:
+        return text
+    return f"{text}, draw {'deck' if draw == 'deck' else 'pile ' + draw}"
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Move:
+    """The move a text names (texts met again, as a game's moves are, are read once)."""
+    match = _MOVE.match(text)
+    if match is None:
+        raise NotationError(f"{shown(text.strip())} is not a move: write {FORMS}")
+    kind = cast(MoveKind, match["kind"].lower())
+    try:
+        cards = parse_cards(match["cards"])
+    except CardError as e:
+        raise NotationError(f"{shown(text.strip())} is not a move: {e}") from None
+    if kind == "pass" and match["draw"]:
+        raise NotationError(f"{shown(text.strip())}: a pass draws nothing; write it like 'pass 7H 9S'")
+    return Move(kind, tuple(cards), _draw_source(match["draw"]))
+
+
+@lru_cache(maxsize=4096)
+def _made(kind: MoveKind, cards: tuple[Card, ...], draw: Draw | None) -> Move:
+    """The move of the constructors (the same object for the same move, as moves are values)."""
+    return Move(kind, cards, draw)
+
+
+def _draw_source(text: str | None) -> Draw | None:
     if text is None:
         return None
+    if not isinstance(text, str):
+        raise NotationError(f"{shown(text)} is not a place to draw from: write 'deck' or a suit letter, symbol or name")
+    return _draw_word(text)
+
+
+@lru_cache(maxsize=256)
+def _draw_word(text: str) -> Draw:
     word = re.sub(r"^(?:from\s+)?(?:the\s+)?", "", text.strip().lower())
     word = re.sub(r"^(?:pile\s+)|(?:\s+pile)$", "", word).strip()
     if word in ("deck", "the deck"):
         return "deck"
     letter = _SUIT_WORDS.get(word)
     if letter is None:
-        raise NotationError(f"{text.strip()!r} is not a place to draw from: write 'draw deck' or 'draw pile H' "
+        raise NotationError(f"{shown(text.strip())} is not a place to draw from: write 'draw deck' or 'draw pile H' "
                             "(a suit letter, symbol or name)")
-    return letter
+    return cast(Draw, letter)

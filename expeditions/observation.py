@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .engine import Table, spec_for
+from .engine import Table, spec_for, table_of
 from .moves import Move
 from .rules import Rules
 
@@ -82,34 +82,23 @@ class Observation:
     def sample_table(self, rng: random.Random) -> Table:
         """A full position consistent with this observation: the unseen cards dealt at random to the
         unknown part of every other hand, the deck and the set-aside cards (for simulations)."""
-        spec = spec_for(self.rules)
-        ids = spec.index
-        hidden = [ids[c] for c in self.unseen]
+        hidden = list(self.unseen)
         rng.shuffle(hidden)
-        t = Table(spec)
+        hands: list[tuple[Card, ...]] = []
         pos = 0
         for s in range(self.rules.players):
             if s == self.seat:
-                t.hands[s] = [ids[c] for c in self.hand]
+                hands.append(self.hand)
             else:
-                known = [ids[c] for c in self.known[s]]
-                unknown = self.hand_sizes[s] - len(known)
-                t.hands[s] = known + hidden[pos : pos + unknown]
+                unknown = self.hand_sizes[s] - len(self.known[s])
+                hands.append(self.known[s] + tuple(hidden[pos : pos + unknown]))
                 pos += unknown
-                t.public[s] = known[:]
-        t.deck = hidden[pos : pos + self.deck_size]
-        t.set_aside = hidden[pos + self.deck_size :]
-        for side, exps in enumerate(self.expeditions):
-            for suit, exp in enumerate(exps):
-                t.expeditions[side][suit] = [ids[c] for c in exp]
-                for c in t.expeditions[side][suit]:
-                    t.open[side] &= ~spec.closes[c]
-        t.piles = [[ids[c] for c in pile] for pile in self.piles]
-        t.removed = [ids[c] for c in self.removed]
-        t.to_move = self.seat if self.to_move is None else self.to_move
-        t.turns, t.stall, t.passed = self.turn, self.stall, list(self.passed)
-        t.end = "" if self.to_move is not None else "deck"
-        return t
+        deck = hidden[pos : pos + self.deck_size]
+        return table_of(spec_for(self.rules), hands=hands, expeditions=self.expeditions, piles=self.piles,
+                        deck=deck[::-1], removed=self.removed, set_aside=hidden[pos + self.deck_size :],
+                        to_move=self.seat if self.to_move is None else self.to_move, turns=self.turn, stall=self.stall,
+                        passed=self.passed, known=[() if s == self.seat else k for s, k in enumerate(self.known)],
+                        end="" if self.to_move is not None else "deck")
 
     def __str__(self) -> str:
         from .display import observation_text

@@ -16,16 +16,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .arguments import Seed, shown, side
+from .arguments import seat as seat_of
+from .arguments import seed as checked_seed
 from .cards import SUITS, Card, Cards, parse_cards
-from .engine import END_REASONS, Spec, Table, action_of, deal_table, move_of, spec_for, suit_name
-from .errors import CardError, IllegalMove, PositionError
+from .engine import END_REASONS, EndReason, Refusal, Table, judge, suit_name
+from .errors import ArgumentError, CardError, IllegalMove, PositionError
 from .moves import Move
 from .rules import Rules
 from .rules import rules as get_rules
 from .scoring import BoardScore, breakdown_of
+from .start import Deal, Setup, Start, check_counts, check_known_cards, checked_table, in_laying_order
 
 if TYPE_CHECKING:
     from .observation import Observation
@@ -33,122 +36,76 @@ if TYPE_CHECKING:
 CardsLike = str | Card | Iterable[str | Card]
 
 
-@dataclass(frozen=True)
-class Deal:
-    """How a dealt round starts: the deck order (top card first) and the starting seat."""
-
-    deck: tuple[Card, ...]
-    starter: int = 0
-
-
-@dataclass(frozen=True)
-class Setup:
-    """How a hand-built round starts: every card's place. Piles list their bottom card first,
-    the deck its top card first; expeditions are per side, per suit letter, in laying order."""
-
-    hands: tuple[tuple[Card, ...], ...]
-    expeditions: tuple[tuple[tuple[Card, ...], ...], ...]
-    piles: tuple[tuple[Card, ...], ...]
-    deck: tuple[Card, ...]
-    to_move: int = 0
-    removed: tuple[Card, ...] = ()
-    set_aside: tuple[Card, ...] = ()
-    turns: int = 0
-    stall: int = 0
-    passed: tuple[bool, ...] = field(default=())
-
-
-Start = Deal | Setup
-
-
-def _in_laying_order(cards: Iterable[Card], rules: Rules) -> Cards:
-    return Cards(sorted(cards, key=lambda c: (rules.suits.index(c.suit), c.value, c.rank)))
-
-
-def _owner(rules: Rules, side: int) -> str:
+def _owner(rules: Rules) -> str:
     return "your team's" if rules.partnerships else "your"
 
 
-def problem(t: Table, move: Move) -> IllegalMove | None:
-    """Why ``move`` is illegal in position ``t``, or ``None`` if it is legal."""
-    spec = t.spec
-    rules = spec.rules
-
-    def refuse(rule: str, message: str) -> IllegalMove:
-        return IllegalMove(message, rule=rule, quote=rules.quote(rule if rule in dict(rules.quotes) else _QUOTE_OF.get(rule, "")))
-
-    if t.end:
-        return refuse("round-over", f"the round is over ({END_REASONS[t.end]}); no more moves")
-    stranger = [c for c in move.cards if c not in spec.index]
-    if stranger:
-        return refuse("not-in-deck", rules.not_a_card(stranger[0]))
-    seat = t.to_move
-    hand = Counter(spec.cards[c] for c in t.hands[seat])
-    missing = Counter(move.cards) - hand
-    if missing:
-        card = next(iter(missing))
-        held = " ".join(map(str, _in_laying_order(hand.elements(), rules)))
-        twice = " twice" if hand[card] else ""
-        return refuse("not-in-hand", f"you do not hold {card}{twice} (seat {seat} holds {held})")
-    if move.kind == "pass":
-        if not rules.pass_cards:
-            return refuse("no-passing", f"the {rules.name} rules have no passing; only the four-player partnership game has it")
-        size = len(t.hands[seat])
-        if size < rules.pass_min_hand:
-            return refuse("pass", f"you can pass only while holding at least {rules.pass_min_hand} cards; you hold {size}")
-        if t.passed[seat] and not rules.pass_twice_in_a_row:
-            return refuse("pass", "you passed on your last turn, and you cannot pass on two of your turns in a row")
-        return None
-    card = move.card
-    suit = spec.suit_index[card.suit]
-    name = SUITS[card.suit].name
-    if move.kind == "play":
-        side = spec.side_of[seat]
-        top = t.highest_number(side, suit)
-        if card.is_investment and top:
-            return refuse("investments", f"investments must come before the first number: {_owner(rules, side)} {name} "
-                          f"expedition already holds the {top}")
-        if not card.is_investment and card.value <= top:
-            return refuse("ascending", f"the {card.value} cannot follow {_owner(rules, side)} {top} in {name}: "
-                          "an expedition only goes up, each number higher than the last")
-    if not t.deck:
-        if move.draw is not None:
-            return refuse("solo", "the deck is empty: play or discard a card without drawing")
-        return None
-    if move.draw is None:
-        return refuse("turn", f"every turn is a play and a draw: say where you draw from, like '{move.kind} {card}, draw deck'")
-    if move.draw == "deck":
-        return None
-    if not rules.draw_from_piles:
-        return refuse("solo", "you draw only off the deck: in the solitaire a discarded card is out of the game")
-    if move.draw not in spec.suit_index:
-        return refuse("draw", f"there is no {SUITS[move.draw].name} pile in the {rules.name} rules")
-    pile = spec.suit_index[move.draw]
-    if move.kind == "discard" and pile == suit:
-        return refuse("draw", f"you cannot draw the card you discarded this turn ({card})")
-    if not t.piles[pile]:
-        return refuse("draw", f"the {SUITS[move.draw].name} pile is empty: draw off the deck or from a pile that has cards")
-    return None
+def refusal_text(rules: Rules, table: Table, refusal: Refusal, move: Move) -> str:
+    """The engine's refusal of ``move`` in words: what the rule forbids, with the facts of the position."""
+    card = refusal.card
+    match refusal.why:
+        case "round-over":
+            return f"the round is over ({END_REASONS[refusal.end]}); no more moves"
+        case "not-in-deck":
+            assert card is not None
+            return rules.not_a_card(card)
+        case "not-in-hand":
+            seat = table.to_move
+            held = " ".join(map(str, in_laying_order((table.spec.cards[c] for c in table.hands[seat]), rules)))
+            return f"you do not hold {card}{' twice' if refusal.number else ''} (seat {seat} holds {held})"
+        case "no-passing":
+            return f"the {rules.name} rules have no passing; only the four-player partnership game has it"
+        case "pass-hand-size":
+            return f"you can pass only while holding at least {rules.pass_min_hand} cards; you hold {refusal.number}"
+        case "passed-last-turn":
+            return "you passed on your last turn, and you cannot pass on two of your turns in a row"
+        case "investment-after-number":
+            return (f"investments must come before the first number: {_owner(rules)} {SUITS[refusal.suit].name} "
+                    f"expedition already holds the {refusal.number}")
+        case "not-ascending":
+            assert card is not None
+            return (f"the {card.value} cannot follow {_owner(rules)} {refusal.number} in {SUITS[refusal.suit].name}: "
+                    "an expedition only goes up, each number higher than the last")
+        case "deck-empty":
+            return "the deck is empty: play or discard a card without drawing"
+        case "no-draw":
+            return f"every turn is a play and a draw: say where you draw from, like '{move.kind} {card}, draw deck'"
+        case "piles-closed":
+            return "you draw only off the deck: in the solitaire a discarded card is out of the game"
+        case "no-such-pile":
+            return f"there is no {SUITS[refusal.suit].name} pile in the {rules.name} rules"
+        case "own-discard":
+            return f"you cannot draw the card you discarded this turn ({card})"
+        case "pile-empty":
+            return f"the {SUITS[refusal.suit].name} pile is empty: draw off the deck or from a pile that has cards"
 
 
 _QUOTE_OF = {"round-over": "end", "no-passing": "pass", "not-in-deck": "deck"}
+
+
+def illegal_move(rules: Rules, table: Table, refusal: Refusal, move: Move) -> IllegalMove:
+    """The ``IllegalMove`` of a refusal: its words, the rule it breaks and the document's quote of that rule."""
+    rule = refusal.rule
+    quote = rules.quote(rule if rule in dict(rules.quotes) else _QUOTE_OF.get(rule, ""))
+    return IllegalMove(refusal_text(rules, table, refusal, move), rule=rule, quote=quote)
 
 
 class Round:
     """A round of Expeditions: an immutable position with its start and its moves.
 
     Seats are numbered from 0; ``side`` is the scoring side of a seat (the seat itself, or its team
-    with partnerships: seats 0 and 2 are side 0). Cards in hands are listed by suit, then in laying
+    with partners: seats 0 and 2 are side 0). Cards in hands are listed by suit, then in laying
     order; piles bottom card first; the deck top card first.
     """
 
-    __slots__ = ("__weakref__", "_t", "moves", "rules", "start")
+    __slots__ = ("__weakref__", "_legal", "_t", "moves", "rules", "start")
 
     def __init__(self, rules: Rules, start: Start, moves: tuple[Move, ...], table: Table) -> None:
         self.rules = rules
         self.start = start
         self.moves = moves
         self._t = table
+        self._legal: list[Move] | None = None
 
     # --- where things are -------------------------------------------------------------------
     def _cards(self, ids: Iterable[int]) -> Cards:
@@ -160,7 +117,7 @@ class Round:
         return None if self._t.end else self._t.to_move
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return _in_laying_order(self._cards(self._t.hands[self._seat(seat)]), self.rules)
+        return Cards(in_laying_order(self._cards(self._t.hands[self._seat(seat)]), self.rules))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -225,7 +182,7 @@ class Round:
         return bool(self._t.end)
 
     @property
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> EndReason | None:
         """``"deck"``, ``"stall"``, ``"hand-empty"`` (solitaire) or ``"turn-cap"``; ``None`` while running."""
         return self._t.end or None
 
@@ -242,36 +199,49 @@ class Round:
         scores = self.scores()
         return tuple(i for i, s in enumerate(scores) if s == max(scores))
 
-    # --- moves --------------------------------------------------------------------------------
+    # --- moves: the engine judges, the round puts its answer into words -------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move, in a fixed order (empty once the round is over)."""
-        spec = self._t.spec
-        return [move_of(spec, a) for a in self._t.legal()]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._t.legal_moves()
+        return legal[:]
+
+    def _refused(self, move: Move | str) -> tuple[Move, IllegalMove | None]:
+        parsed = move if type(move) is Move else Move.parse(move)
+        verdict = judge(self._t, parsed)
+        if isinstance(verdict, Refusal):
+            return parsed, illegal_move(self.rules, self._t, verdict, parsed)
+        return parsed, None
 
     def check(self, move: Move | str) -> Move:
         """Return the move if it is legal here; otherwise raise ``IllegalMove`` saying why."""
-        parsed = Move.parse(move)
-        refusal = problem(self._t, parsed)
+        parsed, refusal = self._refused(move)
         if refusal is not None:
             raise refusal
         return parsed
 
     def is_legal(self, move: Move | str) -> bool:
-        return problem(self._t, Move.parse(move)) is None
+        return self._refused(move)[1] is None
 
     def why_illegal(self, move: Move | str) -> str | None:
         """The reason a move is refused, in words, or ``None`` if it is legal."""
-        refusal = problem(self._t, Move.parse(move))
+        refusal = self._refused(move)[1]
         return None if refusal is None else str(refusal)
 
     def play(self, move: Move | str) -> Round:
-        """The round after ``move`` (a ``Move`` or its text); this round is unchanged."""
-        parsed = self.check(move)
-        table = self._t.clone()
-        table.apply(action_of(table.spec, parsed))
-        return Round(self.rules, self.start, self.moves + (parsed,), table)
+        """The round after ``move`` (a ``Move`` or its text); this round is unchanged. A move the
+        rules forbid raises ``IllegalMove`` saying which rule forbids it."""
+        parsed = move if type(move) is Move else Move.parse(move)
+        table = self._t
+        verdict = judge(table, parsed)
+        if isinstance(verdict, Refusal):
+            raise illegal_move(self.rules, table, verdict, parsed)
+        return Round(self.rules, self.start, self.moves + (parsed,), table.after(verdict))
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
+        if isinstance(moves, str | Move) or not isinstance(moves, Iterable):
+            raise ArgumentError(f"play_all takes a list of moves, got {shown(moves)}")
         rnd = self
         for m in moves:
             rnd = rnd.play(m)
@@ -279,8 +249,9 @@ class Round:
 
     def undo(self, count: int = 1) -> Round:
         """The round as it was ``count`` moves ago (replayed from its start)."""
-        if not 0 <= count <= len(self.moves):
-            raise ValueError(f"cannot undo {count} moves: {len(self.moves)} have been played")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(self.moves):
+            raise ArgumentError(f"cannot undo {shown(count)} moves: {len(self.moves)} have been played "
+                                f"(undo takes a whole number from 0 to {len(self.moves)})")
         return start_round(self.rules, self.start).play_all(self.moves[: len(self.moves) - count])
 
     def observation(self, seat: int | None = None) -> Observation:
@@ -312,19 +283,15 @@ class Round:
 
     # --- argument checks ----------------------------------------------------------------------
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
-            raise ValueError(f"seat {seat!r} does not exist: seats are 0 to {self.rules.players - 1}")
-        return seat
+        return seat_of(seat, self.rules.players)
 
-    def _side(self, side: int) -> int:
-        if not isinstance(side, int) or not 0 <= side < self.rules.sides:
-            raise ValueError(f"side {side!r} does not exist: sides are 0 to {self.rules.sides - 1}")
-        return side
+    def _side(self, number: int) -> int:
+        return side(number, self.rules.sides)
 
     def _suit(self, suit: str) -> int:
         letter = suit.upper() if isinstance(suit, str) else suit
         if letter not in self.rules.suits:
-            raise ValueError(f"{suit!r} is not a suit of the {self.rules.name} rules: {' '.join(self.rules.suits)}")
+            raise CardError(f"{shown(suit)} is not a suit of the {self.rules.name} rules: {' '.join(self.rules.suits)}")
         return self._t.spec.suit_index[letter]
 
 
@@ -333,175 +300,134 @@ def _rules_of(rules: Rules | str | None) -> Rules:
     return get_rules() if rules is None else get_rules(rules)
 
 
-def shuffled_deck(rules: Rules, seed: int | str | None) -> tuple[Card, ...]:
+def shuffled_deck(rules: Rules, seed: Seed) -> tuple[Card, ...]:
     """The rule set's deck shuffled by Python's ``random.Random(seed)`` (top card first)."""
     deck = list(rules.deck)
-    random.Random(seed).shuffle(deck)
+    random.Random(checked_seed(seed)).shuffle(deck)
     return tuple(deck)
 
 
-def _check_deck(rules: Rules, cards: Sequence[Card], what: str) -> None:
-    wanted, got = Counter(rules.deck), Counter(cards)
-    if wanted == got:
-        return
-    extra = [f"{c} ({n - wanted[c]} too many)" if c in wanted else f"{c} (not in this deck)" for c, n in (got - wanted).items()]
-    short = [str(c) for c in (wanted - got).elements()]
-    parts = ([f"extra: {', '.join(extra)}"] if extra else []) + ([f"missing: {' '.join(short)}"] if short else [])
-    raise PositionError(f"{what} is not the {rules.name} deck of {rules.deck_size} cards: {'; '.join(parts)}")
-
-
-def deal(rules: Rules | str | None = None, seed: int | str | None = None, *,
+def deal(rules: Rules | str | None = None, seed: Seed = None, *,
          deck: CardsLike | None = None, starter: int = 0) -> Round:
     """Deal a round: from ``seed`` (a shuffle by ``random.Random(seed)``), or from ``deck``, an
     explicit deck order with its top card first. ``starter`` is the seat that moves first."""
     r = _rules_of(rules)
-    if not isinstance(starter, int) or not 0 <= starter < r.players:
-        raise ValueError(f"starter {starter!r} is not a seat: seats are 0 to {r.players - 1}")
     if deck is None:
         order = shuffled_deck(r, seed)
     else:
         if seed is not None:
-            raise ValueError("give a seed or a deck order, not both")
-        order = parse_cards(deck)
-        _check_deck(r, order, "the deck order")
+            raise ArgumentError("give a seed or a deck order, not both")
+        order = tuple(parse_cards(deck))
     return start_round(r, Deal(order, starter))
 
 
 def start_round(rules: Rules, start: Start) -> Round:
-    """The round at its start (no moves played)."""
-    spec = spec_for(rules)
-    if isinstance(start, Deal):
-        table = deal_table(spec, [spec.index[c] for c in start.deck], start.starter)
-    else:
-        table = _setup_table(spec, start)
-    return Round(rules, start, (), table)
-
-
-def _setup_table(spec: Spec, s: Setup) -> Table:
-    ids = spec.index
-    t = Table(spec)
-    t.hands = [[ids[c] for c in h] for h in s.hands]
-    t.expeditions = [[[ids[c] for c in e] for e in side] for side in s.expeditions]
-    for side, exps in enumerate(t.expeditions):
-        for exp in exps:
-            for c in exp:
-                t.open[side] &= ~spec.closes[c]
-    t.piles = [[ids[c] for c in p] for p in s.piles]
-    t.deck = [ids[c] for c in reversed(s.deck)]
-    t.removed = [ids[c] for c in s.removed]
-    t.set_aside = [ids[c] for c in s.set_aside]
-    t.to_move, t.turns, t.stall = s.to_move, s.turns, s.stall
-    t.passed = list(s.passed) or [False] * spec.players
-    if not t.deck and not spec.rules.play_on_after_deck:
-        t.end = "deck"
-    elif not t.hands[s.to_move]:
-        t.end = "hand-empty"
-    return t
+    """The round at its start (no moves played), once ``start.check_deal`` or ``check_setup`` accepts it."""
+    return Round(rules, start, (), checked_table(rules, start))
 
 
 def position(rules: Rules | str | None = None, *, hands: Sequence[CardsLike | None],
              expeditions: Sequence[Mapping[str, CardsLike] | CardsLike] = (), piles: Mapping[str, CardsLike] | None = None,
-             deck: CardsLike | None = None, to_move: int = 0, removed: CardsLike = (), set_aside: CardsLike | None = None,
-             turns: int = 0, stall: int = 0, seed: int | str | None = None) -> Round:
+             deck: CardsLike | None = None, to_move: int = 0, removed: CardsLike | None = None,
+             set_aside: CardsLike | None = None, turns: int = 0, stall: int = 0, passed: Sequence[bool] | None = None,
+             seed: Seed = None) -> Round:
     """A hand-built position, for what-if analysis.
 
     ``hands`` gives every seat's hand; a hand given as ``None`` is dealt from the cards placed
     nowhere else. ``expeditions`` gives each side's expeditions, as ``{"H": "JH 4H 7H"}`` or as cards
-    of any suits (laid in rising order). ``piles`` maps a suit to its pile, bottom card first.
-    ``deck`` is the deck, top card first; left out, it is every remaining card shuffled by ``seed``
-    (in the solitaire, the remaining cards beyond 18 are set aside). Every card of the rule set
-    must be somewhere, once.
+    of any suits (laid in rising order); sides left out have none. ``piles`` maps a suit to its
+    pile, bottom card first. ``deck`` is the deck, top card first; left out, it is every remaining
+    card shuffled by ``seed``. In the solitaire, ``set_aside`` left out takes 24 of the remaining
+    cards, and ``removed`` left out (with the deck given) takes the cards still placed nowhere: they
+    were discarded. ``turns`` and ``stall`` are the round's counters, ``passed`` whether each seat
+    passed on its previous turn (four players).
+
+    Every card of the rule set must be somewhere, once, and the position must be one the rules can
+    reach (``start.check_setup`` lists it all; anything else raises ``PositionError`` naming the
+    problem). Hand sizes, worked out from the rules: with two or three players every hand holds
+    ``hand_size`` cards at every moment, since a turn plays one card and draws one, and the round
+    ends as the last card is drawn. In the solitaire the hand holds ``hand_size`` while the deck
+    lasts, then 0 to ``hand_size`` as play goes on without drawing. With four players a pass moves 2
+    cards from a hand of at least 6 to the partner, who can pass them back: partners hold 6 and 6,
+    4 and 8, or 8 and 4 (``start.team_states`` also checks the ``passed`` flags). ``turns`` runs
+    from 0 to the most a round can reach (``start.turn_limit``: 1,167 in ``expeditions``, 24 in the
+    solitaire, without end where the rules let a round go on), ``stall`` from 0 to one less than
+    the stall limit; removed cards only where discards leave the game, set-aside cards exactly as
+    many as the rules set aside.
     """
     r = _rules_of(rules)
-    if len(hands) != r.players:
-        raise PositionError(f"the {r.name} rules have {r.players} seat(s), so give {r.players} hand(s), not {len(hands)}")
-    if not isinstance(to_move, int) or not 0 <= to_move < r.players:
-        raise PositionError(f"to_move {to_move!r} is not a seat: seats are 0 to {r.players - 1}")
-    if len(expeditions) > r.sides:
-        raise PositionError(f"the {r.name} rules have {r.sides} side(s) of expeditions, not {len(expeditions)}")
-    for key in piles or {}:
-        if key.upper() not in r.suits:
-            raise PositionError(f"{key!r} is not a suit of the {r.name} rules: {' '.join(r.suits)}")
-    given = [None if h is None else _in_laying_order(parse_cards(h), r) for h in hands]
-    empty: tuple[tuple[Card, ...], ...] = tuple(() for _ in r.suits)
-    sides = tuple(_expeditions_of(r, e) for e in expeditions) + (empty,) * (r.sides - len(expeditions))
-    by_suit = {k.upper(): v for k, v in (piles or {}).items()}
-    pile_cards = tuple(_pile_of(r, s, by_suit.get(s, ())) for s in r.suits)
-    gone = parse_cards(removed)
-    aside: tuple[Card, ...] = parse_cards(set_aside) if set_aside is not None else ()
-    order: tuple[Card, ...] | None = parse_cards(deck) if deck is not None else None
-    placed = [c for h in given if h for c in h] + [c for side in sides for e in side for c in e] + \
-        [c for p in pile_cards for c in p] + list(gone) + list(aside) + list(order or ())
-    index = spec_for(r).index
-    strangers = [c for c in placed if c not in index]
-    if strangers:
-        raise PositionError(r.not_a_card(strangers[0]))
-    counts = Counter(placed)
-    too_many = counts - Counter(r.deck)
-    if too_many:
-        raise PositionError("these cards are placed more often than the deck holds them: "
-                            + ", ".join(f"{c} ×{counts[c]}" for c in too_many))
-    rest = list((Counter(r.deck) - counts).elements())
+    if isinstance(hands, str | Mapping) or not isinstance(hands, Sequence):
+        raise PositionError(f"hands is a list with one hand per seat (None for a hand dealt at random), got {shown(hands)}")
+    if isinstance(expeditions, str | Mapping) or not isinstance(expeditions, Sequence):
+        raise PositionError(f"expeditions is a list with one entry per side, like [{{'H': 'JH 4H'}}, {{}}], got {shown(expeditions)}")
+    if piles is not None and not isinstance(piles, Mapping):
+        raise PositionError(f"piles maps a suit letter to its pile, like {{'D': '3D 8D'}}, got {shown(piles)}")
+    checked_seed(seed)
+    where: list[tuple[str, Card]] = []
+    given: list[tuple[Card, ...] | None] = []
+    for seat, hand in enumerate(hands):
+        cards = None if hand is None else tuple(parse_cards(hand))
+        where += [(f"the hand of seat {seat}", c) for c in cards or ()]
+        given.append(cards)
+    sides = [_expedition_cards(r, number, e) for number, e in enumerate(expeditions)]
+    where += [(f"side {number}'s expeditions", c) for number, exps in enumerate(sides) for cards in exps.values() for c in cards]
+    by_suit = {_suit_key(r, key, "piles"): tuple(parse_cards(cards)) for key, cards in (piles or {}).items()}
+    where += [(f"the {SUITS[suit].name} pile", c) for suit, cards in by_suit.items() for c in cards]
+    gone = None if removed is None else tuple(parse_cards(removed))
+    aside = None if set_aside is None else tuple(parse_cards(set_aside))
+    order = None if deck is None else tuple(parse_cards(deck))
+    for place, cards_or_none in (("the removed cards", gone), ("the set-aside cards", aside), ("the deck", order)):
+        where += [(place, c) for c in cards_or_none or ()]
+    check_known_cards(r, where)
+    check_counts(r, [c for _, c in where], complete=False)
+    rest = list((Counter(r.deck) - Counter(c for _, c in where)).elements())
     random.Random(seed).shuffle(rest)
     filled = []
-    for h in given:
-        if h is None:
+    for hand_or_none in given:
+        if hand_or_none is None:
             if len(rest) < r.hand_size:
                 raise PositionError(f"only {len(rest)} cards are left to deal a hand of {r.hand_size}")
-            h, rest = _in_laying_order(rest[: r.hand_size], r), rest[r.hand_size:]
-        filled.append(h)
-    if set_aside is None and r.set_aside:  # the solitaire: what is not in the deck was set aside
-        cut = r.set_aside if order is None else len(rest)
-        aside, rest = tuple(rest[:cut]), rest[cut:]
+            hand_or_none, rest = tuple(rest[: r.hand_size]), rest[r.hand_size:]
+        filled.append(in_laying_order(hand_or_none, r))
+    if aside is None:  # the solitaire sets cards aside unseen; the other rule sets none
+        aside, rest = tuple(rest[: r.set_aside]), rest[r.set_aside:]
+    if gone is None:
+        gone = ()
+        if r.discards_leave_game and order is not None:  # the solitaire: what is nowhere else was discarded
+            gone, rest = tuple(in_laying_order(rest, r)), []
     if order is None:
         order = tuple(rest)
-    elif rest:
-        raise PositionError(f"these cards are nowhere in the position: {' '.join(map(str, _in_laying_order(rest, r)))}")
-    if not filled[to_move] and (order or r.play_on_after_deck):
-        raise PositionError(f"seat {to_move} is to move but holds no cards")
-    setup = Setup(tuple(filled), sides, pile_cards, order, to_move, gone, aside, turns, stall, (False,) * r.players)
+    empty: dict[str, tuple[Card, ...]] = {}
+    laid = tuple(tuple(exps.get(s, ()) for s in r.suits) for exps in sides + [empty] * (r.sides - len(sides)))
+    flags = () if passed is None else _flags(passed)
+    # a card still placed nowhere (the deck was given) is named by the check
+    setup = Setup(tuple(filled), laid, tuple(by_suit.get(s, ()) for s in r.suits), order, to_move, gone, aside, turns,
+                  stall, flags)
     return start_round(r, setup)
 
 
-def _expeditions_of(r: Rules, given: Mapping[str, CardsLike] | CardsLike) -> tuple[tuple[Card, ...], ...]:
+def _suit_key(r: Rules, key: Any, what: str) -> str:
+    letter = key.upper() if isinstance(key, str) else key
+    if letter not in r.suits:
+        raise PositionError(f"{shown(key)} is not a suit of the {r.name} rules: {what} are keyed by {' '.join(r.suits)}")
+    return str(letter)
+
+
+def _flags(passed: Any) -> tuple[bool, ...]:
+    if isinstance(passed, str) or not isinstance(passed, Sequence) or not all(isinstance(p, bool) for p in passed):
+        raise PositionError(f"passed is one flag (True or False) per seat, got {shown(passed)}")
+    return tuple(passed)
+
+
+def _expedition_cards(r: Rules, number: int, given: Any) -> dict[str, tuple[Card, ...]]:
+    """One side's expeditions by suit letter: from ``{"H": "JH 4H"}`` (as laid) or from cards of any suits
+    (laid in rising order)."""
     if isinstance(given, Mapping):
-        by_suit = {}
-        for key, cards in given.items():
-            if key.upper() not in r.suits:
-                raise PositionError(f"{key!r} is not a suit of the {r.name} rules: {' '.join(r.suits)}")
-            by_suit[key.upper()] = parse_cards(cards)
-        out = []
-        for s in r.suits:
-            cards = by_suit.get(s, ())
-            _check_laying_order(r, s, cards)
-            out.append(cards)
-        return tuple(out)
-    cards = _in_laying_order(parse_cards(given), r)
-    for c in cards:
-        if c.suit not in r.suits:
-            raise CardError(r.not_a_card(c))
-    return _expeditions_of(r, {s: tuple(c for c in cards if c.suit == s) for s in r.suits})
-
-
-def _check_laying_order(r: Rules, suit: str, cards: tuple[Card, ...]) -> None:
-    top = 0
-    for c in cards:
-        if c.suit != suit:
-            raise PositionError(f"{c} cannot lie in the {SUITS[suit].name} expedition: a card goes only to its own suit")
-        if c.is_investment and top:
-            raise PositionError(f"{' '.join(map(str, cards))}: investments must come before the first number")
-        if not c.is_investment:
-            if c.value <= top:
-                raise PositionError(f"{' '.join(map(str, cards))}: an expedition only goes up, and {c.value} follows {top}")
-            top = c.value
-
-
-def _pile_of(r: Rules, suit: str, cards: CardsLike) -> tuple[Card, ...]:
-    parsed = parse_cards(cards)
-    for c in parsed:
-        if c.suit != suit:
-            raise PositionError(f"{c} cannot lie on the {SUITS[suit].name} pile: a discard goes onto its own suit's pile")
-    return parsed
+        return {_suit_key(r, key, f"side {number}'s expeditions"): tuple(parse_cards(cards)) for key, cards in given.items()}
+    cards = tuple(parse_cards(given))
+    check_known_cards(r, [(f"side {number}'s expeditions", c) for c in cards])
+    ordered = in_laying_order(cards, r)
+    return {s: tuple(c for c in ordered if c.suit == s) for s in r.suits}
 
 
 __all__ = ["Deal", "Round", "Setup", "deal", "position", "shuffled_deck", "start_round", "suit_name"]

@@ -15,14 +15,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
+from .arguments import shown
 from .cards import INVESTMENT_RANKS, SUITS, Card
 from .errors import RulesError
 
 DEFAULT = "expeditions"
-STARTERS = ("rotate", "loser-starts")
-TIES = ("shared", "extra-round")
+StarterPolicy = Literal["rotate", "loser-starts"]
+"""Who starts the next round of a match: the next seat, or the loser of the round (its winner deals)."""
+TiePolicy = Literal["shared", "extra-round"]
+"""What a tied match comes to: a shared win, or one more round."""
+STARTERS: tuple[StarterPolicy, ...] = get_args(StarterPolicy)
+TIES: tuple[TiePolicy, ...] = get_args(TiePolicy)
 
 
 @dataclass(frozen=True)
@@ -79,13 +84,15 @@ class Rules:
     bonus: int
     bonus_at: int
     rounds: int
-    starter: str
-    tie: str
+    starter: StarterPolicy
+    tie: TiePolicy
     conventions: tuple[str, ...] = ()
     quotes: tuple[tuple[str, str], ...] = ()
     examples: tuple[Example, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
+        for name in OVERRIDABLE:
+            object.__setattr__(self, name, _coerce(name, getattr(self, name)))
         problems = list(_problems(self))
         if problems:
             raise RulesError(f"rule set {self.name!r} is not valid: " + "; ".join(problems))
@@ -196,11 +203,15 @@ def _problems(r: Rules) -> list[str]:
         out.append("passing cards needs partnerships")
     if r.pass_min_hand < 0:
         out.append("pass_min_hand must not be negative")
+    if r.pass_cards and r.pass_min_hand <= r.pass_cards:
+        out.append(f"pass_min_hand must be more than pass_cards ({r.pass_cards}): a player who passes must keep a card to play, "
+                   f"got {r.pass_min_hand}")
     if r.hand_size < 1:
         out.append(f"hand_size must be at least 1, got {r.hand_size}")
     if r.set_aside < 0:
         out.append(f"set_aside must not be negative, got {r.set_aside}")
-    if not out and r.draw_deck_after_deal < 1:
+    # a round ends when its deck runs out, except in the solitaire, which plays on until the hand is empty
+    if not out and r.draw_deck_after_deal < (0 if r.play_on_after_deck else 1):
         out.append(
             f"{r.players} hands of {r.hand_size} and {r.set_aside} set aside leave no deck out of {r.deck_size} cards"
         )
@@ -234,20 +245,25 @@ _PLURAL = {int: "whole numbers", str: "texts"}
 _ARTICLE = {int: "a whole number", bool: "true or false", str: "a text"}
 
 
+_TEXT_FIELDS = ("StarterPolicy", "TiePolicy")  # closed sets of texts: ``_problems`` names the accepted ones
+
+
 def _coerce(name: str, value: Any) -> Any:
     """Check one rule value against its field's type, turning lists into tuples."""
     kind = str(_FIELDS[name].type)
+    if kind in _TEXT_FIELDS:
+        kind = "str"
     if kind in ("tuple[str, ...]", "tuple[int, ...]"):
         item = str if "str" in kind else int
         if isinstance(value, str | bytes) or not hasattr(value, "__iter__"):
-            raise RulesError(f"{name} takes a list of {_PLURAL[item]}, got {value!r}")
+            raise RulesError(f"{name} takes a list of {_PLURAL[item]}, got {shown(value)}")
         values = tuple(value)
         if not all(isinstance(v, item) and not isinstance(v, bool) for v in values):
-            raise RulesError(f"{name} takes a list of {_PLURAL[item]}, got {value!r}")
+            raise RulesError(f"{name} takes a list of {_PLURAL[item]}, got {shown(value)}")
         return values
     expected = {"int": int, "bool": bool, "str": str}[kind]
     if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        raise RulesError(f"{name} takes {_ARTICLE[expected]}, got {value!r}")
+        raise RulesError(f"{name} takes {_ARTICLE[expected]}, got {shown(value)}")
     return value
 
 
@@ -325,10 +341,11 @@ def rules(name: str | Rules = DEFAULT, **overrides: Any) -> Rules:
     """
     if isinstance(name, Rules):
         base = name
+    elif isinstance(name, str) and name in PRESETS:
+        base = PRESETS[name]
     else:
-        base = PRESETS.get(name)  # type: ignore[assignment]
-        if base is None:
-            raise RulesError(f"there is no rule set {name!r}; the rule sets are: {', '.join(PRESETS)}")
+        raise RulesError(f"there is no rule set {shown(name)}; the rule sets are: {', '.join(PRESETS)} "
+                         "(give one of these names, or a Rules value)")
     if not overrides:
         return base
     unknown = sorted(set(overrides) - set(OVERRIDABLE))

@@ -5,7 +5,7 @@ from itertools import pairwise
 import pytest
 
 import expeditions as ex
-from expeditions import Match, RecordError, deal, loads, new_match, rules
+from expeditions import Match, MatchError, RecordError, deal, loads, new_match, rules
 from expeditions.round import Deal
 
 
@@ -93,6 +93,32 @@ def _over(rnd):
     return Round(rnd.rules, rnd.start, rnd.moves, t)
 
 
+def _discarding(match):
+    """The current round played out with every seat discarding and drawing off the deck: nobody lays a card."""
+    while not match.current.is_over:
+        match = match.play(next(m for m in match.current.legal_moves() if m.kind == "discard" and m.draw == "deck"))
+    return match
+
+
+def test_a_tied_short_game_is_a_shared_win():
+    """Document 000, Varianten: "Kurzes Spiel: nur eine Runde." Its tie-break, "Nach der dritten Runde gewinnt der
+    höhere Gesamtstand. Bei Gleichstand spielt ihr eine vierte Runde.", is written for the three rounds of the full
+    game: a tied short game is a shared win, with no second round."""
+    short = rules("expeditionen-short")
+    assert short.quote("goal") == "Kurzes Spiel: nur eine Runde." and (short.rounds, short.tie) == (1, "shared")
+    match = _discarding(new_match(short, seed=1))
+    assert match.current.scores() == (0, 0)  # nothing laid on either side: a tie
+    assert match.is_over and match.rounds_to_play == 1 and match.winners() == (0, 1)
+    with pytest.raises(MatchError, match="the match is over after 1 round"):
+        match.next_round()
+    assert len(loads(match.to_json()).rounds) == 1
+    full = _discarding(new_match("expeditionen", seed=1))  # the full game breaks the same tie with a fourth round
+    for _ in range(2):
+        full = _discarding(full.next_round())
+    assert full.totals == (0, 0) and full.rounds_to_play == 4 and not full.is_over
+    assert len(full.next_round().rounds) == 4
+
+
 def test_match_errors():
     match = new_match(seed=1)
     with pytest.raises(ValueError, match="still being played"):
@@ -166,8 +192,9 @@ def test_tampered_deck_or_result_fails():
         ("not json", "not valid JSON"),
         ('{"format": "other"}', "not an Expeditions game record"),
         ('{"format": "expeditions-record", "version": 99}', "format version 99"),
-        ('{"format": "expeditions-record", "version": 1, "rules": {"name": "nope"}, "rounds": []}', "no rule set 'nope'"),
-        ('{"format": "expeditions-record", "version": 1, "rules": {"name": "expeditions"}, "rounds": []}', "holds no rounds"),
+        ('{"format": "expeditions-record", "version": 1, "kind": "round", "rules": {"name": "nope"}, "rounds": []}', "no rule set 'nope'"),
+        ('{"format": "expeditions-record", "version": 1, "kind": "round", "rules": {"name": "expeditions"}, "rounds": []}',
+         "holds no rounds"),
     ],
 )
 def test_bad_records(text, says):

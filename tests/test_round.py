@@ -250,7 +250,7 @@ def test_second_copies_in_the_four_player_deck():
 
 # --- hand-built positions ------------------------------------------------------------------------
 def test_position_checks():
-    with pytest.raises(PositionError, match="give 2 hand"):
+    with pytest.raises(PositionError, match=r"a position has 2 hand\(s\), not 1"):
         position("expeditions", hands=["2H"])
     with pytest.raises(PositionError, match="placed more often"):
         position("expeditions", hands=["2H 3H", "2H"])

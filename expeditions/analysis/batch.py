@@ -36,11 +36,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..arguments import whole_number
 from ..engine import spec_for
 from ..errors import AnalysisError
 from ..rules import Rules
 from ..rules import rules as get_rules
-from .parallel import parallel_map
+from .parallel import check_pool, parallel_map
 from .stats import Estimate, IntArray, mean_estimate, points_table, proportion_estimate
 
 POLICIES = ("playable", "uniform")
@@ -486,9 +487,9 @@ class BatchResult:
 
 
 def _check_choice(policy: str, by: str) -> None:
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise AnalysisError(f"{policy!r} is not a batch policy; the policies are {', '.join(POLICIES)}")
-    if by not in CHOICES:
+    if not isinstance(by, str) or by not in CHOICES:
         raise AnalysisError(f"by={by!r}: a policy picks by 'card' (every card in hand a choice) or by 'move' "
                             "(the investments of a suit are one move)")
 
@@ -543,8 +544,12 @@ def simulate(rules: Rules | str = "expeditions", policy: str = "playable", round
     r = get_rules(rules)
     _check_choice(policy, by)
     layout_for(r)
-    if rounds < 1:
-        raise AnalysisError(f"rounds must be at least 1, got {rounds}")
+    whole_number(rounds, "rounds", least=1, error=AnalysisError)
+    whole_number(batch, "batch", least=1, error=AnalysisError)
+    whole_number(piece, "piece", least=1, error=AnalysisError)
+    if seed is not None:
+        whole_number(seed, "seed", least=0, error=AnalysisError)
+    check_pool(executor, workers, progress)
     sizes = [min(piece, rounds - start) for start in range(0, rounds, piece)]
     streams = np.random.SeedSequence(seed).spawn(len(sizes))
     jobs = [_Job(r, policy, n, by, s, batch) for n, s in zip(sizes, streams, strict=True)]

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
+from ..arguments import flag, shown, whole_number
+from ..errors import AnalysisError
 from ..progress import progress_bar
 
 T = TypeVar("T")
@@ -38,6 +40,7 @@ def parallel_map(
 ) -> list[R]:
     """``[fn(x) for x in items]``, computed on ``executor`` (or on ``workers`` local processes; with
     ``workers=1`` and no executor, in this process). ``progress`` shows a tqdm bar."""
+    check_pool(executor, workers, progress)
     work: Sequence[T] = list(items)
     with progress_bar(len(work), description, enabled=progress) as bar:
         if executor is None and ((workers or default_workers()) <= 1 or len(work) <= 1):
@@ -58,6 +61,17 @@ def parallel_map(
         finally:
             if own:
                 pool.shutdown()
+
+
+def check_pool(executor: Any, workers: Any, progress: Any = False) -> None:
+    """Refuse what cannot say where work runs: ``executor`` (an ``Executor`` or ``None``), ``workers``
+    (a whole number of processes, at least 1, or ``None`` for every core) and ``progress`` (True or False)."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise AnalysisError(f"executor takes a concurrent.futures Executor (a process pool, or a Dask client's "
+                            f"get_executor()) or None, got {shown(executor)}")
+    if workers is not None:
+        whole_number(workers, "workers", least=1, error=AnalysisError)
+    flag(progress, "progress", error=AnalysisError)
 
 
 def chunks(total: int, pieces: int) -> list[range]:

@@ -13,6 +13,7 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import AnalysisError
 from ..estimate import Z95, Estimate, proportion_estimate
 from ..rules import Rules
 from ..scoring import expedition_points
@@ -26,7 +27,7 @@ def mean_estimate(samples: npt.ArrayLike) -> Estimate:
     x = np.asarray(samples, dtype=np.float64)
     n = int(x.size)
     if n == 0:
-        raise ValueError("no samples to average")
+        raise AnalysisError("no samples to average: give at least one")
     return Estimate.of_mean(float(x.mean()), float(x.std(ddof=1)) if n > 1 else 0.0, n)
 
 
@@ -89,7 +90,7 @@ class ExpeditionValue:
     def quantile(self, q: float) -> int:
         """The smallest final score whose cumulative chance reaches ``q``."""
         if not 0 <= q <= 1:
-            raise ValueError(f"a quantile is between 0 and 1, got {q}")
+            raise AnalysisError(f"a quantile is between 0 and 1, got {q!r}")
         running = 0.0
         for score, chance in self.distribution:
             running += chance

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..arguments import shown, whole_number
 from ..bots import LEVELS, BotFactory, play_out, uniform_policy
 from ..bots.policies import playout
 from ..engine import deal_table, spec_for
@@ -358,13 +359,20 @@ def bot_discards(bot: BotFactory, rules: Rules | str = "expeditions", rounds: in
     """How often a bot discards when it plays every seat: discards per seat and round, and the share
     of its plays (plays and discards, not passes) that are discards, each with its 95% interval."""
     r = get_rules(rules)
-    if rounds < 2:
-        raise AnalysisError(f"rounds must be at least 2 for an interval, got {rounds}")
+    _check_bot(bot)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
+        raise AnalysisError(f"rounds must be at least 2 for an interval, got {shown(rounds)}")
+    whole_number(seed, "seed", least=0, error=AnalysisError)
     counts = parallel_map(_bot_round, [(bot, r, seed, i) for i in range(rounds)], executor=executor, workers=workers)
     per_round = np.array([d / r.players for d, _ in counts])
     discards = sum(d for d, _ in counts)
     plays = sum(p for _, p in counts)
     return mean_estimate(per_round), proportion_estimate(discards, plays)
+
+
+def _check_bot(bot: Any) -> None:
+    if not callable(bot):
+        raise AnalysisError(f"bot takes a bot factory (a bot class, or a function of a seed that makes a bot), got {shown(bot)}")
 
 
 def _bot_round(job: tuple[BotFactory, Rules, int, int]) -> tuple[int, int]:
@@ -404,6 +412,12 @@ def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds
     the discard tip (``bot``: a bot factory; default the Expert bot, or the strongest bot there is);
     ``deals``: opening hands for the bonus tip. Numbers fixed by the rules are exact."""
     r = get_rules(rules)
+    whole_number(rounds, "rounds", least=2, error=AnalysisError)
+    whole_number(bot_rounds, "bot_rounds", least=2, error=AnalysisError)
+    whole_number(deals, "deals", least=2, error=AnalysisError)
+    whole_number(seed, "seed", least=0, error=AnalysisError)
+    if bot is not None:
+        _check_bot(bot)
     settings = Settings(rounds, bot_rounds, deals, seed, bot)
     rows: list[Tip] = []
     for make in TIPS:
@@ -420,6 +434,8 @@ def all_tips(rule_sets: Iterable[str | Rules] | None = None, *, executor: Execut
              progress: bool = False, **options: Any) -> TipsTable:
     """``tips`` for every rule set (default: every preset), one rule set per task on ``executor``
     (a local process pool by default; a Dask client's ``get_executor()`` works unchanged)."""
+    if rule_sets is not None and (isinstance(rule_sets, str | Rules) or not isinstance(rule_sets, Iterable)):
+        raise AnalysisError(f"rule_sets is a list of rule set names or Rules, got {shown(rule_sets)}")
     names: Sequence[str | Rules] = list(rule_sets) if rule_sets is not None else list(PRESETS)
     tables = parallel_map(_tips_job, [(n, options) for n in names], executor=executor, workers=workers,
                           progress=progress, description="tips")

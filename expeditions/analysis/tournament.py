@@ -30,17 +30,25 @@ from typing import Any
 
 import numpy as np
 
+from ..arguments import shown
 from ..bots.base import BotFactory, play_out
 from ..errors import ExpeditionsError
 from ..round import Round, deal
 from ..rules import Rules
 from ..rules import rules as get_rules
-from .parallel import chunks, default_workers, parallel_map
+from .parallel import check_pool, chunks, default_workers, parallel_map
 from .stats import Z95, Estimate, mean_estimate, proportion_estimate
 
 
 class TournamentError(ExpeditionsError):
     """A tournament that cannot be played as asked."""
+
+
+class NotInTournament(TournamentError, KeyError):
+    """A bot or pairing a tournament's result does not hold (also a ``KeyError``, as a lookup by name)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 # --- intervals -------------------------------------------------------------------------------------
@@ -204,14 +212,14 @@ class TournamentResult:
                 return p
             if (p.second, p.first) == (first, second):
                 return _flip(p)
-        raise KeyError(f"{first} did not play {second}; the pairings are "
+        raise NotInTournament(f"{first} did not play {second}; the pairings are "
                        + ", ".join(f"{p.first}-{p.second}" for p in self.pairings))
 
     def bot(self, name: str) -> BotStats:
         for b in self.bots:
             if b.name == name:
                 return b
-        raise KeyError(f"no bot {name!r}; the bots are {', '.join(b.name for b in self.bots)}")
+        raise NotInTournament(f"no bot {name!r}; the bots are {', '.join(b.name for b in self.bots)}")
 
     def discards(self, name: str) -> tuple[Estimate, Estimate]:
         """Bot ``name``'s discards per seat and round, and the share of its plays and discards that
@@ -304,7 +312,7 @@ class TournamentResult:
             return pd.DataFrame([{
                 "deal": g.deal, "bots": " ".join(g.bots), "scores": g.scores, "end": g.end, "turns": g.turns,
             } for g in self.games])
-        raise ValueError(f"to_frame takes 'pairings', 'bots' or 'games', not {what!r}")
+        raise TournamentError(f"to_frame takes 'pairings', 'bots' or 'games', not {shown(what)}")
 
 
 def _flip(p: Pairing) -> Pairing:
@@ -390,9 +398,20 @@ def tournament(
     tournament replays exactly. ``executor``/``workers``/``progress`` as in ``parallel_map``.
     """
     r = get_rules(rules)
+    if not isinstance(players, Mapping):
+        raise TournamentError(f"players maps a name to a bot factory, like {{'Expert': bots.Expert}}, got {shown(players)}")
+    for name, factory in players.items():
+        if not isinstance(name, str) or not callable(factory):
+            raise TournamentError(f"players maps a name (text) to a bot factory (a bot class, or a function of a seed), "
+                                  f"got {shown(name)}: {shown(factory)}")
     names = list(players)
-    if deals < 1:
-        raise TournamentError(f"a tournament needs at least 1 deal, not {deals}")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise TournamentError(f"a tournament needs at least 1 deal, not {shown(deals)}")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TournamentError(f"seed takes a whole number or a text, got {shown(seed)}")
+    check_pool(executor, workers, progress)
+    if pairings is not None and (isinstance(pairings, str) or not isinstance(pairings, Iterable)):
+        raise TournamentError(f"pairings is a list of (first, second) pairs of names, got {shown(pairings)}")
     if r.players == 1:
         if not names:
             raise TournamentError("a tournament needs at least one bot")
@@ -400,6 +419,9 @@ def tournament(
         pairs: list[tuple[str, str]] = []
     else:
         pairs = list(pairings) if pairings is not None else list(combinations(names, 2))
+        if not all(isinstance(p, tuple | list) and len(p) == 2 for p in pairs):
+            raise TournamentError(f"a pairing is a (first, second) pair of names, got {shown(pairs)}")
+        pairs = [(a, b) for a, b in pairs]
         unknown = sorted({n for p in pairs for n in p} - set(names))
         if unknown:
             raise TournamentError(f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the players: {', '.join(names)}")

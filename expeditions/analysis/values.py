@@ -24,6 +24,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ..arguments import real_number, shown, whole_number
 from ..bots.policies import Policy
 from ..cards import Card
 from ..errors import AnalysisError
@@ -31,6 +32,7 @@ from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from .exact import exact_value
+from .parallel import check_pool
 from .rollouts import rollout_values
 from .situation import HandLike, Outlook, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
@@ -48,11 +50,13 @@ _BY_NUMBER = {1: "exact", 2: "suit", 3: "rollout"}
 
 def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
     """Model names from names or numbers (1, 2, 3), checked."""
+    if not isinstance(models, str | int | Iterable):
+        raise AnalysisError(f"models takes model names or numbers, like ('exact', 'suit') or 3, got {shown(models)}")
     given = [models] if isinstance(models, str | int) else list(models)
     out = []
     for m in given:
         name = _BY_NUMBER.get(m, m) if isinstance(m, int) else m
-        if name not in MODELS:
+        if not isinstance(name, str) or name not in MODELS:
             raise AnalysisError(f"{m!r} is not a model; the models are {', '.join(MODELS)} (or 1, 2, 3)")
         out.append(str(name))
     return tuple(dict.fromkeys(out))
@@ -190,6 +194,13 @@ def start_values(what: HandLike | Round | Observation, rules: Rules | str | None
     strongest engine policy) on ``executor`` or ``workers`` processes; ``progress`` shows a bar.
     """
     chosen = model_names(models)
+    whole_number(n, "n (model 2's simulations)", least=1, error=AnalysisError)
+    whole_number(seed, "seed", least=0, error=AnalysisError)
+    real_number(precision, "precision", above=0, error=AnalysisError)
+    real_number(time_limit, "time_limit", above=0, error=AnalysisError)
+    if policy is not None and not callable(policy):
+        raise AnalysisError(f"policy takes an engine policy (policy(table, rng) -> action) or None, got {shown(policy)}")
+    check_pool(executor, workers, progress)
     if isinstance(what, Observation | Round) and rules is not None:
         raise AnalysisError("give the rules only with a hand: a round or an observation carries its own rules")
     obs = observation_for(what, rules, seat)

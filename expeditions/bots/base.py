@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
-from ..errors import ExpeditionsError
+from ..arguments import seed as checked_seed
+from ..arguments import shown, whole_number
+from ..errors import ArgumentError, ExpeditionsError
 from ..moves import Move
 from ..observation import Observation
-from ..round import Round
+from ..rules import Rules
+from ..start import Start
 
 
 @runtime_checkable
@@ -42,10 +45,13 @@ class SeededBot(ABC):
     name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(checked_seed(seed))
 
     def choose(self, observation: Observation) -> Move:
         """One of ``observation.legal_moves``."""
+        if not isinstance(observation, Observation):
+            raise ArgumentError(f"a bot chooses from an Observation (what its seat may know: round.observation(seat)), "
+                                f"got {shown(observation)}")
         if not observation.legal_moves:
             raise NoMoveToChoose("there is no move to choose: the round is over or it is not this seat's turn")
         return self.decide(observation)
@@ -67,17 +73,52 @@ class RandomBot(SeededBot):
         return self.rng.choice(observation.legal_moves)
 
 
-def play_out(rnd: Round, bots: Sequence[Bot], *, max_turns: int = 10_000) -> Round:
+class RoundLike(Protocol):
+    """A round as bots play it out and hints review it: ``expeditions.Round`` is one. (A bot itself
+    sees a round only through an ``Observation``.)"""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def start(self) -> Start: ...
+
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def play(self, move: Move) -> RoundLike: ...
+
+    def undo(self, count: int = 1) -> RoundLike: ...
+
+    def observation(self, seat: int | None = None) -> Observation: ...
+
+
+R = TypeVar("R", bound=RoundLike)
+
+
+def play_out(rnd: R, bots: Sequence[Bot], *, max_turns: int = 10_000) -> R:
     """Play ``rnd`` to its end with ``bots[seat]`` choosing for every seat; returns the finished round.
 
     ``max_turns`` guards against bots that would never end a round under rules without a stall rule.
     """
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise ArgumentError(f"bots is a list with one bot per seat, got {shown(bots)}")
     if len(bots) != rnd.rules.players:
-        raise ValueError(f"the {rnd.rules.name} rules seat {rnd.rules.players} player(s), but {len(bots)} bot(s) were given")
+        raise ArgumentError(f"the {rnd.rules.name} rules seat {rnd.rules.players} player(s), but {len(bots)} bot(s) were given")
+    whole_number(max_turns, "max_turns", least=1)
     while not rnd.is_over:
         if rnd.turn >= max_turns:
             raise RuntimeError(f"the round did not end within {max_turns} turns")
         seat = rnd.to_move
         assert seat is not None
-        rnd = rnd.play(bots[seat].choose(rnd.observation(seat)))
+        rnd = rnd.play(bots[seat].choose(rnd.observation(seat)))  # type: ignore[assignment]
     return rnd

@@ -36,11 +36,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..arguments import real_number, shown, whole_number
 from ..engine import Action, Table, action_of, move_of
+from ..errors import ArgumentError
 from ..estimate import mean_of
 from ..moves import Move
 from ..observation import Observation
-from .base import SeededBot
+from .base import NoMoveToChoose, SeededBot
 from .heuristic import HeuristicPolicy, Scorer, Sight, SuitPlan, sight_of, sight_of_table
 from .policies import Policy
 
@@ -120,8 +122,11 @@ class Search:
 
     def __init__(self, observation: Observation, *, seed: int = 0, policy: Policy | None = None,
                  horizon: int | None = DEFAULT_HORIZON) -> None:
+        if not isinstance(observation, Observation):
+            raise ArgumentError(f"the Expert searches from an Observation (what its seat may know: round.observation(seat)), "
+                                f"got {shown(observation)}")
         if not observation.legal_moves:
-            raise ValueError("there is no move to search: the round is over or it is not this seat's turn")
+            raise NoMoveToChoose("there is no move to search: the round is over or it is not this seat's turn")
         self.observation = observation
         self.sight: Sight = sight_of(observation)
         self.legal = [action_of(self.sight.f.spec, m) for m in observation.legal_moves]
@@ -201,8 +206,15 @@ class Expert(SeededBot):
     def __init__(self, seed: int | None = None, *, rollouts: int = DEFAULT_ROLLOUTS, candidates: int = DEFAULT_CANDIDATES,
                  horizon: int | None = DEFAULT_HORIZON, confidence: float = DEFAULT_CONFIDENCE,
                  margin: float = DEFAULT_MARGIN, seconds: float | None = None, policy: Policy | None = None) -> None:
-        if rollouts < 1 or candidates < 1:
-            raise ValueError(f"the Expert needs at least 1 rollout and 1 candidate, got rollouts={rollouts}, candidates={candidates}")
+        for name, value in (("rollouts", rollouts), ("candidates", candidates)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ArgumentError(f"the Expert needs at least 1 rollout and 1 candidate, got {name}={shown(value)}")
+        if horizon is not None:
+            whole_number(horizon, "horizon", least=0)
+        if seconds is not None:
+            real_number(seconds, "seconds", above=0)
+        real_number(confidence, "confidence", least=0)
+        real_number(margin, "margin", least=0)
         super().__init__(seed)
         self.rollouts = rollouts
         self.width = candidates

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_of, move_of, spec_for
+from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_of, move_of, spec_for, table_of
 from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
@@ -87,21 +87,14 @@ def sight_of(obs: Observation) -> Sight:
     spec = spec_for(obs.rules)
     f = facts_for(spec)
     ids = spec.index
-    expeditions = [[[ids[c] for c in exp] for exp in side] for side in obs.expeditions]
-    open_ = []
-    for side in expeditions:
-        mask = spec.all_cards
-        for exp in side:
-            for c in exp:
-                mask &= ~spec.closes[c]
-        open_.append(mask)
+    seen = table_of(spec, hands=[obs.hand if s == obs.seat else obs.known[s] for s in range(obs.rules.players)],
+                    expeditions=obs.expeditions, piles=obs.piles, to_move=obs.seat, end="")
     counts = [0] * len(spec.cards)
     for card in obs.unseen:
         counts[ids[card]] += 1
-    return Sight(f=f, seat=obs.seat, side=obs.side, hand=[ids[c] for c in obs.hand], expeditions=expeditions, open=open_,
-                 piles=[[ids[c] for c in pile] for pile in obs.piles], unseen_total=len(obs.unseen),
-                 unseen_numbers=_unseen_numbers(f, counts), deck=obs.deck_size, turn=obs.turn,
-                 known=[[ids[c] for c in k] for k in obs.known])
+    return Sight(f=f, seat=obs.seat, side=obs.side, hand=seen.hands[obs.seat], expeditions=seen.expeditions, open=seen.open,
+                 piles=seen.piles, unseen_total=len(obs.unseen), unseen_numbers=_unseen_numbers(f, counts),
+                 deck=obs.deck_size, turn=obs.turn, known=seen.hands)
 
 
 def sight_of_table(table: Table, seat: int | None = None) -> Sight:

@@ -17,13 +17,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ..arguments import seat as checked_seat
 from ..cards import SUITS, Card
 from ..engine import Action, action_of, move_of
 from ..estimate import mean_of
 from ..moves import Move
 from ..observation import Observation
 from ..progress import progress_bar
-from ..round import Round, start_round
+from .base import RoundLike
 from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search
 from .heuristic import Scorer, Sight
 from .policies import plays_left
@@ -300,7 +301,7 @@ class Review:
                 f"<table style='border-collapse:collapse;font-size:13px'><tr>{head}</tr>{body}</table></div>")
 
 
-def review(rnd: Round, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, samples: int = 24,
+def review(rnd: RoundLike, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, samples: int = 24,
            candidates: int = DEFAULT_CANDIDATES, horizon: int | None = DEFAULT_HORIZON, progress: bool = False) -> Review:
     """Each of ``seat``'s moves in ``rnd`` beside the Expert's choice in the same position.
 
@@ -309,9 +310,8 @@ def review(rnd: Round, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_ROLL
     determinizations as the Expert's move (at least ``samples`` of them), so the points lost (the
     Expert's move's mean result minus the played move's; 0 when they agree) compare like with like.
     """
-    if not isinstance(seat, int) or not 0 <= seat < rnd.rules.players:
-        raise ValueError(f"seat {seat!r} does not exist: seats are 0 to {rnd.rules.players - 1}")
-    position = start_round(rnd.rules, rnd.start)
+    checked_seat(seat, rnd.rules.players)
+    position = rnd.undo(len(rnd.moves))
     mine = [i for i in range(len(rnd.moves)) if _seat_of(rnd, i) == seat]
     rows = []
     with progress_bar(len(mine), "review", enabled=progress) as bar:
@@ -324,7 +324,7 @@ def review(rnd: Round, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_ROLL
     return Review(seat, tuple(rows))
 
 
-def _seat_of(rnd: Round, index: int) -> int:
+def _seat_of(rnd: RoundLike, index: int) -> int:
     starter = getattr(rnd.start, "starter", getattr(rnd.start, "to_move", 0))
     return int((starter + index) % rnd.rules.players)
 

@@ -67,7 +67,9 @@ def what_if_position(rules: Rules | str = "expeditions", hand: CardsLike = "", *
     ``mine`` and ``theirs`` are the cards already on your side's and the other side's expeditions
     (any suits, laid in rising order); ``piles`` the discard piles, each suit's cards bottom first.
     ``deck_size`` is how many cards are left in the deck: the other hands are dealt from the cards
-    placed nowhere, then the deck, and what is left over is out of play unseen (as if set aside).
+    placed nowhere, then the deck, and what is left over is out of play unseen: set aside, under
+    the rules with that many cards set aside (``set_aside``), since the rules set none aside
+    elsewhere than in the solitaire.
     So a short deck without the cards on the table averages over which cards the table holds: each
     unseen card still reaches you with the same chance (your draws in time over the unseen cards);
     place the table's cards on the expeditions and piles to be precise. Left out, every card placed
@@ -97,7 +99,8 @@ def what_if_position(rules: Rules | str = "expeditions", hand: CardsLike = "", *
         why = ("the round ends when the last card is drawn off the deck, so a round in play has at least 1 card in it"
                if deck_size < least else f"only {len(pool)} cards are placed nowhere once the other hands are dealt")
         raise PositionError(f"{deck_size} cards left in the deck cannot be: {why}")
-    return position(r, hands=list(base.hands), expeditions=sides, piles=by_suit, deck=pool[:deck_size],
+    short = get_rules(r, set_aside=len(pool) - deck_size)
+    return position(short, hands=list(base.hands), expeditions=sides, piles=by_suit, deck=pool[:deck_size],
                     set_aside=pool[deck_size:], seed=seed)
 
 

@@ -35,7 +35,7 @@ from ..display import board_score_html, cards_html, match_html, observation_boar
 from ..engine import END_REASONS
 from ..errors import ExpeditionsError, IllegalMove, NotationError
 from ..match import Match, new_match
-from ..moves import Move
+from ..moves import Draw, Move, MoveKind
 from ..observation import Observation
 from ..record import loads, save
 from ..round import Deal, Round
@@ -137,7 +137,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self.stuck = ""
         self._selected: list[int] = []
         self._hand: tuple[Card, ...] = ()
-        self._action: str | None = None
+        self._action: MoveKind | None = None
         self._confirm_new = False
         self._reviewed: set[tuple[int, int]] = set()
         self._build_controls(base, level, seed, rounds, path)
@@ -408,7 +408,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
                 return
         self._say(f"you do not hold {wanted}" + (" (it is selected already)" if wanted in self.selected else ""), _ERROR)
 
-    def draw(self, source: str) -> None:
+    def draw(self, source: Draw) -> None:
         """Click a draw button: ``"deck"`` or a suit letter for that suit's discard pile."""
         if self._cannot_act():
             return
@@ -441,7 +441,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             extra = ", or select a second card to pass both to your partner" if limit == 2 else ""
             self._say(f"{card} selected: Play it or Discard it{extra}", _NOTE)
 
-    def _choose(self, kind: str) -> None:
+    def _choose(self, kind: MoveKind) -> None:
         self._confirm_new = False
         rnd = self.round
         if self._cannot_act():

@@ -1,0 +1,81 @@
+"""Checks of the arguments that the public entry points take: one message for one kind of mistake.
+
+Each check returns the value when it is acceptable and otherwise raises a package error (by default
+``ArgumentError``; a caller passes its own class, such as ``AnalysisError``) that names the argument,
+shows what was given and says what is accepted.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .errors import ArgumentError, ExpeditionsError, SeatError
+
+Seed = int | float | str | None
+"""What seeds a shuffle: ``random.Random(seed)`` takes a whole number, a number, a text or ``None``."""
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """``repr(value)``, shortened to about ``width`` characters for a message."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 5] + " ...>"
+
+
+def whole_number(value: Any, name: str, *, least: int | None = None, most: int | None = None,
+                 error: type[ExpeditionsError] = ArgumentError) -> int:
+    """``value`` if it is a whole number (not ``True`` or ``False``) within ``least..most``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(f"{name} takes a whole number, got {shown(value)}")
+    if (least is not None and value < least) or (most is not None and value > most):
+        if most is None:
+            accepted = f"at least {least}"
+        elif least is None:
+            accepted = f"at most {most}"
+        else:
+            accepted = f"from {least} to {most}"
+        raise error(f"{name} must be {accepted}, got {shown(value)}")
+    return value
+
+
+def real_number(value: Any, name: str, *, least: float | None = None, above: float | None = None,
+                error: type[ExpeditionsError] = ArgumentError) -> float:
+    """``value`` as a float if it is a finite number, at least ``least`` or greater than ``above``."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise error(f"{name} takes a number, got {shown(value)}")
+    if least is not None and value < least:
+        raise error(f"{name} must be at least {least}, got {shown(value)}")
+    if above is not None and value <= above:
+        raise error(f"{name} must be more than {above}, got {shown(value)}")
+    return float(value)
+
+
+def flag(value: Any, name: str, *, error: type[ExpeditionsError] = ArgumentError) -> bool:
+    """``value`` if it is ``True`` or ``False``."""
+    if not isinstance(value, bool):
+        raise error(f"{name} takes True or False, got {shown(value)}")
+    return value
+
+
+def seed(value: Any, name: str = "seed", *, error: type[ExpeditionsError] = ArgumentError) -> Seed:
+    """``value`` if it can seed a shuffle: a whole number, a number, a text or ``None``."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float) or (isinstance(value, float) and not math.isfinite(value)):
+        raise error(f"{name} takes a whole number, a text or None, got {shown(value)}")
+    return value
+
+
+def seat(value: Any, players: int, name: str = "seat", *, error: type[ExpeditionsError] = SeatError) -> int:
+    """``value`` if it is a seat of a table of ``players`` (seats are numbered from 0)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        what = "does not exist" if name == "seat" else "is not a seat"
+        raise error(f"{name} {shown(value)} {what}: seats are 0 to {players - 1}")
+    return value
+
+
+def side(value: Any, sides: int) -> int:
+    """``value`` if it is one of ``sides`` scoring sides (numbered from 0; with partners, a team)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < sides:
+        raise SeatError(f"side {shown(value)} does not exist: sides are 0 to {sides - 1}")
+    return value
