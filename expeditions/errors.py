@@ -63,3 +63,7 @@ class RecordError(ExpeditionsError):
 
 class AnalysisError(ExpeditionsError):
     """An analysis was asked something it cannot answer: a bad hand, suit, model or count."""
+
+
+class LessonError(ExpeditionsError):
+    """A lesson file that cannot be read, or an answer that is not of the form a lesson takes."""

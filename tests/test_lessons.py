@@ -293,7 +293,8 @@ CHOICES = {
     "winner-deals": "opponent",
     # Document 000: "Bei Gleichstand spielt ihr eine vierte Runde."
     "fourth-round": "no",
-    # Document 000, variant: "Kurzes Spiel: nur eine Runde."
+    # Document 000, variant: "Kurzes Spiel: nur eine Runde." The fourth round breaks a tie "nach der dritten
+    # Runde", so a tied one-round game is over (a shared win).
     "short-game": "yes",
 }
 

@@ -17,6 +17,7 @@ file outside the repository unless told otherwise) and gives a ``LessonView`` fo
 
 from __future__ import annotations
 
+from ..errors import LessonError
 from .judges import JUDGES, Judgement
 from .loading import TRACKS, lesson_dir, read_lesson, read_track, track
 from .model import (
@@ -25,7 +26,6 @@ from .model import (
     ChoiceTask,
     Feedback,
     Lesson,
-    LessonError,
     Mistake,
     MoveMatch,
     MoveTask,

@@ -19,8 +19,9 @@ from functools import lru_cache
 
 from .. import analysis
 from ..cards import SUITS
+from ..errors import LessonError
 from ..match import Match
-from .model import ChoiceTask, Lesson, LessonError
+from .model import ChoiceTask, Lesson
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..bots import LEVELS
 from ..cards import Card, parse_cards
-from ..errors import ExpeditionsError
+from ..errors import ExpeditionsError, LessonError
 from ..moves import Move
 from ..round import Round, deal, position
 from ..rules import OVERRIDABLE, PRESETS, Rules
@@ -35,7 +35,6 @@ from .model import (
     Case,
     ChoiceTask,
     Lesson,
-    LessonError,
     Mistake,
     MoveMatch,
     MoveTask,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..cards import SUITS, Card
-from ..errors import ExpeditionsError, IllegalMove
+from ..errors import IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
 from ..rules import Rules
@@ -39,10 +39,6 @@ if TYPE_CHECKING:
 
 FeedbackKind = Literal["right", "wrong", "info"]
 AnswerKind = Literal["move", "number", "choice", "round"]
-
-
-class LessonError(ExpeditionsError):
-    """A lesson file that cannot be read, or an answer that is not of the form a lesson takes."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from .model import LessonError
+from ..errors import LessonError
 
 PROGRESS_ENV = "EXPEDITIONS_PROGRESS"
 """The environment variable that names the progress file instead of the default one."""

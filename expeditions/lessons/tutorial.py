@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..cards import SUITS
-from ..errors import ExpeditionsError, IllegalMove
+from ..errors import ExpeditionsError, IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
 from .loading import track as shipped_track
-from .model import AnswerKind, Feedback, Lesson, LessonError, MoveTask, NumberTask, Option, RoundTask
+from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore
 
 LessonState = Literal["todo", "done"]
