@@ -326,11 +326,23 @@ def load_presets(folder: Path | None = None) -> dict[str, Rules]:
 
     for name in tables:
         load(name)
-    return {name: loaded[name] for name in tables}
+
+    def family(name: str) -> tuple[str, ...]:
+        """The rule set's line of descent, its root first: ``("expeditions", "expeditions-4p")``."""
+        parent = tables[name].get("extends")
+        return (*family(parent), name) if parent else (name,)
+
+    def listed(name: str) -> tuple[bool, str, str, int, str]:
+        # The default rule set and its variants first, then each other document's rule set before its variants.
+        root = family(name)[0]
+        return (root != DEFAULT, loaded[root].document, root, len(family(name)), name)
+
+    return {name: loaded[name] for name in sorted(tables, key=listed)}
 
 
 PRESETS: dict[str, Rules] = load_presets()
-"""Every shipped rule set by name."""
+"""Every shipped rule set by name: the default (``expeditions``) and its variants first, then each other
+document's rule set followed by its variants."""
 
 
 def rules(name: str | Rules = DEFAULT, **overrides: Any) -> Rules:

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from expeditions import PRESETS, RulesError, rules
@@ -88,3 +90,16 @@ def test_presets_load_from_a_folder(tmp_path):
     (tmp_path / "bad.toml").write_text('extends = "expeditions"\nname = "bad"\nhandsize = 7\n')
     with pytest.raises(RulesError, match="unknown rule field"):
         load_presets(tmp_path)
+
+
+def test_the_default_rule_set_is_listed_first_and_each_document_before_its_variants() -> None:
+    names = list(PRESETS)
+    assert names[0] == "expeditions"
+    for name in PRESETS:
+        parent = next((p for p in PRESETS if name.startswith(p + "-")), None)
+        if parent is not None:
+            assert names.index(parent) < names.index(name), f"{parent} should come before its variant {name}"
+    # The README's rule table lists them in the same order.
+    table = [line.split("`")[1] for line in (Path(__file__).resolve().parent.parent / "README.md").read_text().splitlines()
+             if line.startswith("| `")]
+    assert [n for n in table if n in PRESETS] == names
