@@ -75,6 +75,12 @@ def card_rows(rules: Rules, make: Callable[[Card], W]) -> tuple[list[widgets.HBo
     return rows, made
 
 
+def suit_label(suit: str) -> str:
+    """``♥ hearts`` for a suit with a symbol, ``yellow`` for a Lost Cities colour."""
+    s = SUITS[suit]
+    return s.name if s.symbol == s.letter else f"{s.symbol} {s.name}"
+
+
 def html_note(text: str, *, colour: str = "#333") -> str:
     """Plain text as a small escaped HTML paragraph."""
     return f'<div style="font-family:sans-serif;color:{colour}">{escape(text)}</div>'
