@@ -380,7 +380,9 @@ class TableView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain data (dicts, lists, strings, numbers): what goes to the browser as JSON."""
-        return asdict(self)
+        plain = _plain(asdict(self))
+        assert isinstance(plain, dict)
+        return plain
 
 
 # --- slow work ---------------------------------------------------------------------------------------
@@ -1027,6 +1029,43 @@ class Session:
         self._reset(new_match(base, seed), self.seat if self.seat < base.players else 0)
         return self.say(f"New game: {self._welcome()}")
 
+    # --- scripts -------------------------------------------------------------------------------------
+    def play_script(self, moves: Sequence[Move | str]) -> int:
+        """Make these moves for you, one after the other, the bots answering each and the next round dealt when
+        one ends; stops at the first move the rules refuse (the message says why). Returns how many were made."""
+        made = 0
+        self.settle()
+        for move in moves:
+            if self.round.is_over and (self.match.is_over or not self.next_round()):
+                break
+            self.settle()
+            if not self.submit(move):
+                break
+            self.settle()
+            made += 1
+        return made
+
+    def autoplay(self, level: str | None = None, *, whole_match: bool = True) -> int:
+        """Let a bot of ``level`` (default: the opponents' level) make your moves, through the same path as
+        your gestures, to the end of the round (or of the match). Returns how many moves it made."""
+        name = level or self.level
+        if name not in self.levels:
+            raise ExpeditionsError(f"there is no opponent {name!r}: choose {', '.join(map(repr, self.levels))}")
+        made = 0
+        while True:
+            self.settle()
+            if self.round.is_over:
+                if not whole_match or self.match.is_over:
+                    return made
+                self.next_round()
+                continue
+            if self.stuck:
+                raise ExpeditionsError(self.stuck)
+            move = self.levels[name](self._bot_seed(self.seat)).choose(self.round.observation(self.seat))
+            if not self.submit(move):
+                raise ExpeditionsError(f"the {name} bot chose a move the rules refuse: {self.last_message}")
+            made += 1
+
     # --- records -------------------------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
         """The session's own settings, as a record keeps them under ``"session"``."""
@@ -1277,6 +1316,15 @@ def _fresh_seed() -> int:
     return random.randrange(1, 1_000_000)
 
 
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple made a list, as JSON has it."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def _checked_colours(colours: str) -> str:
     if colours not in COLOURS:
         raise ExpeditionsError(f"{colours!r} is not a choice of deck colours: {' or '.join(map(repr, COLOURS))}")
@@ -1294,25 +1342,29 @@ def _as_match(game: Round | Match) -> Match:
     return Match(game.rules, None, start.to_move, (), (game,))
 
 
-_REPLAYS: dict[int, tuple[Round, list[tuple[int, Move, Round]]]] = {}
+_REPLAYS: dict[int, tuple[object, tuple[Move, ...], list[tuple[int, Move, Round]], Round]] = {}
+"""Replays by the identity of a round's start: the rounds of one game share it, so a longer round extends the
+replay of a shorter one (a view is drawn after every move)."""
 
 
 def _replayed(rnd: Round) -> list[tuple[int, Move, Round]]:
     """Every move of ``rnd`` with the seat that made it and the round just before it (replayed from its start)."""
-    cached = _REPLAYS.get(id(rnd))
-    if cached is not None and cached[0] is rnd:
-        return cached[1]
-    position = rnd.undo(len(rnd.moves))
-    out = []
-    for move in rnd.moves:
+    cached = _REPLAYS.get(id(rnd.start))
+    done: list[tuple[int, Move, Round]] = []
+    position: Round | None = None
+    if cached is not None and cached[0] is rnd.start and rnd.moves[: len(cached[1])] == cached[1]:
+        done, position = list(cached[2]), cached[3]
+    if position is None:
+        position = rnd.undo(len(rnd.moves))
+    for move in rnd.moves[len(done):]:
         seat = position.to_move
         assert seat is not None, "a finished round has no further moves"
-        out.append((seat, move, position))
+        done.append((seat, move, position))
         position = position.play(move)
     if len(_REPLAYS) > 64:
         _REPLAYS.clear()
-    _REPLAYS[id(rnd)] = (rnd, out)
-    return out
+    _REPLAYS[id(rnd.start)] = (rnd.start, rnd.moves, done, position)
+    return done
 
 
 def _moves_between(earlier: Match, later: Match) -> list[Move]:
