@@ -45,7 +45,9 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     """A card table for a ``Session``: any rule set, you against bots of the chosen opponent level.
 
     ``rules`` and ``options`` (``level``, ``seed``, ``seat``, ``rounds``, ``colours``, ``levels``) make a new
-    session; or give one (``session=``). ``pause`` is the time before each bot move is shown.
+    session; or give one (``session=``). ``pause`` is the time before each bot move is shown. ``background``
+    says whether slow work runs in a worker thread while the table stays live: by default it does when an event
+    loop runs (Jupyter, Voila); ``False`` makes every gesture answered at once (a script, a test's twin).
     """
 
     _esm = STATIC / "card_table.js"
@@ -55,10 +57,11 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
     """The session's view (``Session.view().to_dict()``): all the browser draws."""
 
     def __init__(self, rules: Rules | str = "expeditions", *, session: Session | None = None, pause: float = PAUSE,
-                 **options: Any) -> None:
+                 background: bool | None = None, **options: Any) -> None:
         super().__init__()
         self.session = session if session is not None else Session(rules, **options)
         self.pause = pause
+        self.background = background
         self._sent = 0
         self._timer: asyncio.TimerHandle | None = None
         self.on_msg(self._on_message)
@@ -66,9 +69,10 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         self._advance()
 
     @classmethod
-    def at(cls, game: Round | Match, *, seat: int = 0, pause: float = PAUSE, **options: Any) -> CardTable:
+    def at(cls, game: Round | Match, *, seat: int = 0, pause: float = PAUSE, background: bool | None = None,
+           **options: Any) -> CardTable:
         """A table that goes on from ``game`` (a hand-built position, a lesson, a loaded match)."""
-        return cls(game.rules, session=Session.at(game, seat=seat, **options), pause=pause)
+        return cls(game.rules, session=Session.at(game, seat=seat, **options), pause=pause, background=background)
 
     # --- the browser's messages -------------------------------------------------------------------
     def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
@@ -150,12 +154,16 @@ class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
         self.view = {**self.session.view().to_dict(), "seq": self._sent}
 
     # --- the bots and the slow work ---------------------------------------------------------------
-    @staticmethod
-    def _loop() -> asyncio.AbstractEventLoop | None:
-        """The kernel's running event loop (in Jupyter and Voila); ``None`` in a plain script or test."""
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        """The running event loop to wait and work in (the kernel's, in Jupyter and Voila); ``None`` to answer
+        at once (a plain script or test, or ``background=False``)."""
+        if self.background is False:
+            return None
         try:
             return asyncio.get_running_loop()
         except RuntimeError:
+            if self.background:
+                raise RuntimeError("background=True needs a running event loop (Jupyter, Voila)") from None
             return None
 
     def _advance(self) -> None:
