@@ -99,13 +99,16 @@ def move_words(move: Move, *, who: str = "", drawn: Card | None = None, taken: C
     ("lay 7♥, draw from the deck"); otherwise the past tense after ``who`` ("West laid 7♥ and drew ...")."""
     if move.kind == "pass":
         cards = cards_words(move.cards)
-        return f"pass {cards} to your partner" if imperative else f"{who} passed {cards if who == 'You' else 'two cards'} to {_partner_of(who)}"
+        if imperative:
+            return f"pass {cards} to your partner"
+        return f"{who} passed {cards if who == 'You' else 'two cards'} to {_partner_of(who)}"
     card = card_words(move.card)
     if imperative:
         lay = f"lay {card}" if move.kind == "play" else f"discard {card}"
         if move.draw is None:
             return lay
-        draw = "draw from the deck" if move.draw == "deck" else f"take {card_words(taken) + ' from ' if taken else 'from '}{_pile_words(move.draw)}"
+        took = f"{card_words(taken)} from " if taken else "from "
+        draw = "draw from the deck" if move.draw == "deck" else f"take {took}{_pile_words(move.draw)}"
         return f"{lay}, {draw}"
     lay = f"{who} laid {card}" if move.kind == "play" else f"{who} discarded {card}"
     if move.draw is None:
@@ -589,7 +592,6 @@ class Session:
             index = free[0] if free else matches[0]
         if not isinstance(index, int) or not 0 <= index < len(hand):
             return self._refuse(f"There is no card {index!r} in your hand: it holds {len(hand)}.")
-        chosen = hand[index]
         if self.pending is not None:
             laid = self.selected_cards[0]
             if index in self.selected:
@@ -644,7 +646,8 @@ class Session:
         if self.pending is not None:
             return self._refuse(f"{card_words(self.selected_cards[0])} is laid already: now draw, off the deck or a pile.")
         if len(self.selected) != 1:
-            return self._refuse("Choose a card of your hand first." if not self.selected else "Choose one card to lay (two are for passing).")
+            return self._refuse("Choose a card of your hand first." if not self.selected
+                                else "Choose one card to lay (two are for passing).")
         card = self.selected_cards[0]
         if suit is not None and suit != card.suit:
             where = "expedition" if kind == "play" else "discard pile"
@@ -959,8 +962,11 @@ class Session:
         self.review_result = None
         mine = undone[0] if undone else None
         others = len(undone) - 1
-        what = f"your {move_words(mine, imperative=True).split(',')[0]}" if mine else "your last move"
-        return self.say(f"Undone: {what}" + (f" and {others} answer{'s' if others != 1 else ''}." if others > 0 else "."))
+        if mine is None:
+            return self.say("Undone: your last move.")
+        verb = {"play": "laid", "discard": "discarded", "pass": "passed"}[mine.kind]
+        answers = "" if others <= 0 else (", and the answer to it" if others == 1 else f", and the {others} answers to it")
+        return self.say(f"Undone: you {verb} {cards_words(mine.cards)}{answers}.")
 
     def next_round(self) -> bool:
         """Deal the next round of the match (once this one is over): the *Continue* button."""
@@ -1242,7 +1248,8 @@ class Session:
                         for s in rules.suits),
             players=rules.players, partnerships=rules.partnerships, solitaire=rules.players == 1, seat=seat,
             seats=seats, sides=tuple(sides), hand=hand_views, piles=tuple(piles), draw_from_piles=rules.draw_from_piles,
-            out_of_game=rules.discards_leave_game, deck=DeckView(rnd.deck_size, "deck" in draws, deck_marked, hint is not None and hint.draw == "deck"),
+            out_of_game=rules.discards_leave_game,
+            deck=DeckView(rnd.deck_size, "deck" in draws, deck_marked, hint is not None and hint.draw == "deck"),
             selected=selected, pending=self.pending, passing=self.passing,
             pass_legal=self.passing and len(selected) == 2, can_pass=bool(rules.pass_cards) and self.your_turn
             and not self.pending and pass_refusal is None,

@@ -44,3 +44,11 @@ def test_installed_core_imports_with_the_standard_library_alone(wheel: Path, tmp
     result = subprocess.run([sys.executable, "-S", "-c", code, str(tmp_path)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(len(ex.PRESETS)), "-22", "36"]
+
+
+def test_wheel_ships_the_card_tables_module_and_styles(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("card_table.js", "card_table.css"):
+        shipped = f"expeditions/widgets/static/{name}"
+        assert shipped in names
+        assert zipfile.ZipFile(wheel).read(shipped).decode("utf-8") == (ROOT / shipped).read_text(encoding="utf-8")

@@ -142,7 +142,7 @@ def test_save_sends_the_record_to_the_browser_and_load_takes_it_back(monkeypatch
     monkeypatch.setattr(table, "send", sent.append)
     send(table, action="save")
     (record,) = sent
-    assert record["type"] == "record" and record["name"] == f"expeditions-expeditions-seed3-round1.json"
+    assert record["type"] == "record" and record["name"] == "expeditions-expeditions-seed3-round1.json"
     assert ex.loads(record["text"]).to_json() == s.match.to_json()
     assert json.loads(record["text"])["session"]["level"] == "Random (practice)"
     send(table, action="undo")

@@ -41,7 +41,7 @@ PAUSE = 0.8
 """Seconds a bot waits before its move is shown: long enough to see that it is the bot's turn."""
 
 
-class CardTable(anywidget.AnyWidget):  # type: ignore[misc]
+class CardTable(anywidget.AnyWidget):
     """A card table for a ``Session``: any rule set, you against bots of the chosen opponent level.
 
     ``rules`` and ``options`` (``level``, ``seed``, ``seat``, ``rounds``, ``colours``, ``levels``) make a new

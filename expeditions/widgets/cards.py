@@ -44,7 +44,7 @@ def style_card_button(button: Any, card: Card, *, selected: bool = False, extra:
 
 def card_layout() -> widgets.Layout:
     """The size and frame of a card button."""
-    return widgets.Layout(width="3.6em", height="2.6em", margin="1px", border="1px solid #999")
+    return widgets.Layout(width="4.4em", min_width="4.4em", height="2.6em", margin="1px", padding="0 2px", border="1px solid #999")
 
 
 def card_button(card: Card, *, selected: bool = False, extra: tuple[str, ...] = ()) -> widgets.Button:

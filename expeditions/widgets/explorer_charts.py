@@ -27,7 +27,6 @@ import altair as alt
 
 from ..analysis import MODELS, StartValues, TipsTable
 from ..analysis.stats import ExpeditionValue
-from ..cards import SUITS
 from .cards import suit_label
 
 Row = dict[str, Any]

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 from urllib.parse import unquote
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
@@ -234,13 +234,15 @@ _TABLE_STATE_JS = """root => {
         hand: Array.from(root.querySelectorAll('[data-testid=hand-card]'), c =>
             [c.dataset.card, c.dataset.selected === 'true', c.dataset.playable === 'true']),
         columns: Object.fromEntries(Array.from(root.querySelectorAll('[data-testid=expedition]'), e =>
-            [e.dataset.side + ':' + e.dataset.suit, [cards(e), e.querySelector('.xt-col-score b, .xt-col-score small').textContent.trim()]])),
+            [e.dataset.side + ':' + e.dataset.suit,
+             [cards(e), e.querySelector('.xt-col-score b, .xt-col-score small').textContent.trim()]])),
         piles: Object.fromEntries(Array.from(root.querySelectorAll('[data-testid=discard-pile]'), p =>
             [p.dataset.suit, [cards(p).slice(-1)[0] || '', (p.querySelector('.xt-badge') || {textContent: ''}).textContent]])),
         deck: Number(root.querySelector('[data-testid=deck]').dataset.count),
         legal: Array.from(root.querySelectorAll('[data-legal=true]'), key).sort(),
         hints: Array.from(root.querySelectorAll('[data-hint=best]'), e => key(e) + ':' + (e.dataset.card || '')).sort(),
-        marked: Array.from(root.querySelectorAll('[data-marked]'), e => key(e) + ':' + attr(e, 'data-marked') + ':' + (e.dataset.card || '')).sort(),
+        marked: Array.from(root.querySelectorAll('[data-marked]'),
+            e => key(e) + ':' + attr(e, 'data-marked') + ':' + (e.dataset.card || '')).sort(),
         status: root.querySelector('[data-testid=status]').textContent.replace(/\\s+/g, ' ').trim(),
         message: (root.querySelector('[data-testid=message]').firstChild || {textContent: ''}).textContent,
         quote: (root.querySelector('[data-testid=quote]') || {textContent: ''}).textContent,

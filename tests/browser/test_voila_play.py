@@ -131,7 +131,7 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     # Undo takes back your move and the answer; the same move again gets the same answer.
     answered = app.session.to_json()
     app.press("undo", {"action": "undo"})
-    assert app.session.round.moves == () and app.message().startswith("Undone: your ")
+    assert app.session.round.moves == () and app.message().startswith(("Undone: you laid ", "Undone: you discarded "))
     app.move(best)
     assert app.session.to_json() == answered
     save_screenshot(page, f"play-{colours}-bot-move")
@@ -255,7 +255,8 @@ def test_the_other_rule_sets_are_laid_out_and_played(page: Page, voila: str, see
         assert {str(c) for c in hand[:2]} <= {c["card"] for c in partner["known"]}  # you know what you passed
         expect(table.get_by_test_id("partner").get_by_test_id("known-card")).to_have_count(len(partner["known"]))
     if table.get_attribute("data-palette") == "lost-cities":
-        expect(table.locator("[data-testid=hand-card]").first).to_have_attribute("aria-label", re.compile(r"^(yellow|blue|white|green|red) "))
+        colour = re.compile(r"^(yellow|blue|white|green|red) ")
+        expect(table.locator("[data-testid=hand-card]").first).to_have_attribute("aria-label", colour)
     rng = random.Random(1)
     for _ in range(4 if players > 1 else 5):
         app.move(plain_move(app.session.round, rng))
