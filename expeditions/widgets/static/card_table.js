@@ -264,7 +264,7 @@ function renderCentre(view, ctx) {
       onclick: () => ctx.send({ action: "deck" }),
     },
     deck.size ? cardBack({ class: "xt-deck-card" }) : h("div", { class: "xt-slot xt-empty-deck" }, h("small", {}, "empty")),
-    h("span", { class: "xt-deck-count" }, deck.size),
+    deck.size ? h("span", { class: "xt-deck-count" }, deck.size) : null,
     h("small", { class: "xt-deck-label" }, "deck"),
   );
   return h(
