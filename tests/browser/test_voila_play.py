@@ -218,6 +218,17 @@ def test_refused_gestures_say_why_and_the_keys_play(page: Page, voila: str, seed
     app.check()
     assert session.round.moves[0] == typed
 
+    # A card dragged onto its expedition is laid in one gesture; then the draw.
+    dragged = next(m for m in session.round.legal_moves() if m.kind == "play" and m.draw == "deck")
+    index = session.hand.index(dragged.cards[0])
+    column = table.locator(f"[data-testid=expedition][data-side=you][data-suit={dragged.cards[0].suit}]")
+    table.locator(f"[data-testid=hand-card][data-index='{index}']").drag_to(column)
+    app.twin.act({"action": "drop", "index": index, "target": "expedition", "suit": dragged.cards[0].suit})
+    app.check()
+    assert session.pending == "play"
+    app.draw("deck")
+    assert session.round.moves[2] == dragged
+
 
 @pytest.mark.parametrize("rules", ["lost-cities", "expeditions-4p", "expeditions-solo"])
 def test_the_other_rule_sets_are_laid_out_and_played(page: Page, voila: str, seeded: Path, rules: str) -> None:
