@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test app screenshot benchmarks bot-strength report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test app explorer app-startup screenshot benchmarks bot-strength report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,7 +42,14 @@ browser-test: $(READY)
 	$(BIN)/python -m pytest -m browser tests/browser
 
 app: $(READY)
-	$(BIN)/voila notebooks/02-play.ipynb
+	$(BIN)/voila notebooks/play-app.ipynb
+
+explorer: $(READY)
+	$(BIN)/voila notebooks/explorer-app.ipynb
+
+app-startup: $(READY)
+	sh tools/browser_setup.sh
+	$(BIN)/python benchmarks/app_startup.py
 
 screenshot: $(READY)
 	sh tools/browser_setup.sh

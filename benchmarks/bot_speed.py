@@ -19,7 +19,7 @@ import time
 from _machine import machine, pin_to_one_core
 
 import expeditions as ex
-from expeditions.bots import LEVELS, Heuristic
+from expeditions.bots import BOTS, Heuristic
 
 
 def positions(rules: ex.Rules, rounds: int) -> list[ex.Observation]:
@@ -35,7 +35,7 @@ def positions(rules: ex.Rules, rounds: int) -> list[ex.Observation]:
 
 
 def times(level: str, observations: list[ex.Observation], seed: int) -> list[float]:
-    bot = LEVELS[level](seed)
+    bot = BOTS[level](seed)
     out = []
     for obs in observations:
         start = time.perf_counter()
@@ -60,7 +60,7 @@ def main() -> None:
     observations = positions(rules, args.rounds)
     print(f"# bot speed, {time.strftime('%Y-%m-%d')}, {machine()}, one core; {rules.label}, "
           f"{len(observations)} positions of {args.rounds} Heuristic-vs-Heuristic rounds, {args.repeats} runs")
-    for level in LEVELS:
+    for level in BOTS:
         runs = [times(level, observations, seed) for seed in range(args.repeats)]
         medians = [statistics.median(r) for r in runs]
         p95s = [percentile(r, 0.95) for r in runs]

@@ -26,7 +26,7 @@ from _machine import machine
 import expeditions as ex
 from expeditions.analysis.parallel import default_workers
 from expeditions.analysis.tournament import tournament
-from expeditions.bots import LEVELS
+from expeditions.bots import BOTS
 
 DEFAULT_PAIRINGS = "Expert-Beginner,Expert-Random,Beginner-Random,Expert-Heuristic,Heuristic-Beginner"
 TARGETS = {("Expert", "Beginner"): 0.65, ("Expert", "Random"): 0.98, ("Beginner", "Random"): 0.90}
@@ -47,7 +47,7 @@ def main() -> None:
           f"played twice (seats swapped), seed {args.seed!r}, {args.workers} workers")
     for first, second in pairs:
         start = time.perf_counter()
-        result = tournament({first: LEVELS[first], second: LEVELS[second]}, rules, deals=args.deals, seed=args.seed,
+        result = tournament({first: BOTS[first], second: BOTS[second]}, rules, deals=args.deals, seed=args.seed,
                             workers=args.workers, progress=not args.no_progress)
         minutes = (time.perf_counter() - start) / 60
         p = result.pairing(first, second)

@@ -8,7 +8,7 @@ import pytest
 
 import expeditions as ex
 from expeditions import PRESETS, Move
-from expeditions.bots import LEVELS, Beginner, Expert, Heuristic, RandomBot, play_out
+from expeditions.bots import BOTS, Beginner, Expert, Heuristic, RandomBot, play_out
 from expeditions.bots.policies import extra_allowance
 
 NAMES = sorted(PRESETS)
@@ -31,11 +31,14 @@ def positions(name, count, seed):
     return out
 
 
-def test_the_levels_weakest_first():
-    assert list(LEVELS) == ["Random", "Beginner", "Heuristic", "Expert"]
-    for name, make in LEVELS.items():
+def test_the_bots_weakest_first_and_the_opponents_by_strength():
+    assert list(BOTS) == ["Random", "Beginner", "Heuristic", "Expert"]
+    for name, make in BOTS.items():
         bot = make(1)
         assert bot.name == name and isinstance(bot, ex.bots.Bot)
+    assert {level: make(1).name for level, make in ex.bots.LEVELS.items()} == {
+        "Easy": "Beginner", "Normal": "Heuristic", "Hard": "Expert", "Random (practice)": "Random"}
+    assert ex.bots.DEFAULT_LEVEL == "Normal"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -52,7 +55,7 @@ def test_every_level_answers_with_a_legal_move(name):
 def test_no_move_to_choose_is_an_error():
     rnd = ex.deal(seed=1)
     waiting = rnd.observation(1)  # seat 0 is to move
-    for make in LEVELS.values():
+    for make in BOTS.values():
         with pytest.raises(ValueError, match="no move"):
             make(1).choose(waiting)
 
@@ -96,7 +99,7 @@ def test_hidden_cards_do_not_change_the_moves(name):
         assert make(3).choose(one.observation(0)) == make(3).choose(two.observation(0))
 
 
-PAIRS = [(a, b) for a in LEVELS for b in LEVELS]
+PAIRS = [(a, b) for a in BOTS for b in BOTS]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -104,9 +107,9 @@ def test_every_pairing_of_levels_ends_its_rounds(name):
     """No turn cap: the presets have none, and rule sets without a stall rule must end all the same."""
     r = ex.rules(name)
     assert r.turn_cap == 0
-    makers = {**LEVELS, "Expert": TINY_EXPERT}
+    makers = {**BOTS, "Expert": TINY_EXPERT}
     bound = r.draw_deck_after_deal + extra_allowance(r.draw_deck_after_deal) + r.hand_size
-    pairs = [(a, a) for a in LEVELS] if r.players == 1 else PAIRS
+    pairs = [(a, a) for a in BOTS] if r.players == 1 else PAIRS
     for k, (a, b) in enumerate(pairs):
         bots = [makers[a if seat % 2 == 0 else b](k * 10 + seat) for seat in range(r.players)]
         rnd = play_out(ex.deal(r, seed=k), bots)

@@ -53,7 +53,7 @@ def test_the_main_path_plays_the_default_rules_and_ends_with_a_round_against_eas
     assert {lesson.rule_set for lesson in PATH} == {"expeditions"}
     first, last = PATH[0], PATH[-1]
     assert "goal" in first.teaches and "turn" in first.teaches
-    assert isinstance(last.task, RoundTask) and last.task.opponent == "Beginner" and last.task.hints
+    assert isinstance(last.task, RoundTask) and last.task.opponent == "Easy" and last.task.hints
 
 
 def readme_rule_sets() -> list[str]:

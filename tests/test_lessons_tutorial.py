@@ -206,7 +206,7 @@ def test_the_whole_path_by_right_answers_then_a_round_against_easy() -> None:
         assert view.feedback.kind == "right" and view.state == "done", lesson.id
         tutorial.next()
     last = tutorial.view()
-    assert last.answer == "round" and last.opponent == "Beginner" and last.hints and last.progress.text == "Lesson 10 of 10"
+    assert last.answer == "round" and last.opponent == "Easy" and last.hints and last.progress.text == "Lesson 10 of 10"
     assert not last.buttons.next and not last.buttons.skip
     half = tutorial.lesson.position.play(tutorial.lesson.position.legal_moves()[0])
     with pytest.raises(ex.IllegalMove) as refusal:

@@ -12,6 +12,9 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+APPS = [p for p in NOTEBOOKS if p.name.endswith("-app.ipynb")]
+"""The app notebooks that Voila serves (`make app`, `make explorer`): a title and one widget."""
+TUTORIALS = [p for p in NOTEBOOKS if p not in APPS]
 
 spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
 assert spec is not None and spec.loader is not None
@@ -28,13 +31,25 @@ def code_cells(nb):
     return [c for c in nb.cells if c.cell_type == "code"]
 
 
-def test_the_notebooks_are_there_numbered():
-    names = [p.name for p in NOTEBOOKS]
+def test_the_notebooks_are_there_numbered_and_the_apps_beside_them():
+    names = [p.name for p in TUTORIALS]
     assert {"01-rules.ipynb", "02-play.ipynb"} <= set(names)
     assert all(re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", n) for n in names)
+    assert {p.name for p in APPS} == {"play-app.ipynb", "explorer-app.ipynb"}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.name)
+def test_an_app_is_a_title_and_one_widget_and_does_no_work_at_load(path):
+    nb = read(path)
+    nbformat.validate(nb)
+    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
+    assert nb.cells[0].source.startswith("# ") and "\n" not in nb.cells[0].source.strip()
+    lines = [line for line in nb.cells[1].source.splitlines() if line.strip()]
+    assert len(lines) == 2 and lines[0].startswith("from expeditions.widgets") and "import" in lines[0]
+    assert run_notebooks.small_parameters(nb) == {}  # the runner runs it as it is
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
 def test_one_parameters_cell_of_literals_and_small_parameters_it_knows(path):
     nb = read(path)
     nbformat.validate(nb)
@@ -52,7 +67,7 @@ def test_committed_without_outputs(path):
     assert "widgets" not in read(path).metadata and "papermill" not in read(path).metadata
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.name)
 def test_prose_first_and_marked_for_nbval(path):
     nb = read(path)
     assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
@@ -78,7 +93,7 @@ def test_the_play_notebook_scripts_moves_in_the_notation():
     import expeditions as ex
 
     params = run_notebooks.parameters_of(read(ROOT / "notebooks" / "02-play.ipynb"))
-    assert params["RULE_SET"] in ex.PRESETS and params["LEVEL"] in ex.bots.LEVELS
+    assert params["RULE_SET"] in ex.PRESETS and params["LEVEL"] in ex.bots.LEVELS and params["AUTOPILOT"] in ex.bots.LEVELS
     assert all(ex.Move.parse(m) for m in params["MOVES"])
 
 
@@ -126,7 +141,7 @@ def test_only_the_cells_marked_to_raise_may_raise():
 def test_the_html_report_fetches_nothing_and_shows_widgets_as_their_static_view(tmp_path):
     view = new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "abc", "version_major": 2, "version_minor": 0},
-        "text/html": "<div class='xp-table-snapshot'>the table</div>", "text/plain": "PlayTable(...)"})
+        "text/html": "<div class='xp-table-snapshot'>the table</div>", "text/plain": "CardTable(...)"})
     nb = executed(new_markdown_cell("# Title"), ran("table", view))
     nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {"abc": {}}, "version_major": 2,
                                                                             "version_minor": 0}}
@@ -148,7 +163,7 @@ def test_the_analysis_notebooks_parameters_name_real_hands_and_rule_sets():
     tips = run_notebooks.parameters_of(read(ROOT / "notebooks" / "04-tips.ipynb"))
     assert set(tips["RULE_SETS"]) <= set(ex.PRESETS) and tips["BOT_ROUNDS"] >= 2  # an interval needs two rounds
     variants = run_notebooks.parameters_of(read(ROOT / "notebooks" / "05-variants.ipynb"))
-    assert variants["LEVEL"] in ex.bots.LEVELS
+    assert variants["LEVEL"] in ex.bots.BOTS
 
 
 def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them():
@@ -157,7 +172,7 @@ def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them(
     nb = read(ROOT / "notebooks" / "06-tournament.ipynb")
     full = run_notebooks.parameters_of(nb)
     small = {**full, **run_notebooks.small_parameters(nb)}
-    assert {"Random", "Heuristic", "Expert"} <= set(ex.bots.LEVELS) and next(iter(ex.bots.LEVELS)) == "Random"
+    assert {"Random", "Heuristic", "Expert"} <= set(ex.bots.BOTS) and next(iter(ex.bots.BOTS)) == "Random"
     for size in (full, small):
         for name in filter(None, (size["RULE_SET"], size["OTHER_RULE_SET"])):
             r = ex.rules(name)  # a tournament seats two kinds of bot against each other

@@ -61,3 +61,11 @@ def test_wheel_ships_every_lesson_and_reads_them_from_inside(wheel: Path, tmp_pa
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(len(list((ROOT / "lessons" / "path").glob("*.toml")))),
                                      str(len(list((ROOT / "lessons" / "appendix").glob("*.toml")))), "right"]
+
+
+def test_wheel_ships_the_card_tables_module_and_styles(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("card_table.js", "card_table.css"):
+        shipped = f"expeditions/widgets/static/{name}"
+        assert shipped in names
+        assert zipfile.ZipFile(wheel).read(shipped).decode("utf-8") == (ROOT / shipped).read_text(encoding="utf-8")

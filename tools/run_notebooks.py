@@ -81,8 +81,11 @@ def parameters_of(nb: Any) -> dict[str, Any]:
 
 
 def small_parameters(nb: Any) -> dict[str, Any]:
-    """The notebook's CI-sized parameters (its metadata ``expeditions.small_parameters``)."""
+    """The notebook's CI-sized parameters (its metadata ``expeditions.small_parameters``; none for an app
+    notebook, which has no parameters cell)."""
     small = dict(nb.metadata.get("expeditions", {}).get("small_parameters", {}))
+    if not small:
+        return {}
     unknown = sorted(set(small) - set(parameters_of(nb)))
     if unknown:
         raise ValueError(f"small_parameters names {', '.join(unknown)}, which the parameters cell does not have")

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..arguments import shown, whole_number
-from ..bots import LEVELS, BotFactory, play_out, uniform_policy
+from ..bots import BOTS, BotFactory, play_out, uniform_policy
 from ..bots.policies import playout
 from ..engine import deal_table, spec_for
 from ..errors import AnalysisError
@@ -150,11 +150,11 @@ class Settings:
 
 
 def strongest_bot() -> tuple[str, BotFactory]:
-    """The Expert bot when it exists, else the strongest bot level there is."""
-    if "Expert" in LEVELS:
-        return "Expert", LEVELS["Expert"]
-    name = list(LEVELS)[-1]
-    return name, LEVELS[name]
+    """The Expert bot when it exists, else the strongest bot there is."""
+    if "Expert" in BOTS:
+        return "Expert", BOTS["Expert"]
+    name = list(BOTS)[-1]
+    return name, BOTS[name]
 
 
 def _first_numbers(r: Rules, s: Settings) -> list[Tip]:

@@ -1,11 +1,14 @@
 """Bots that play Expeditions from what their seat may know (an ``Observation``).
 
-The levels, weakest first (``LEVELS``: name -> factory taking a seed):
+The bots, weakest first (``BOTS``: class name -> factory taking a seed):
 
 - ``Random``: uniform over the legal moves;
 - ``Beginner``: the beginner tips of the rule documents as rules of thumb;
 - ``Heuristic``: a card-counting bot that looks one move ahead;
 - ``Expert``: determinized Monte Carlo search over the hidden cards, guided by the Heuristic.
+
+A player chooses an opponent by strength (``LEVELS``): *Easy* (the Beginner), *Normal* (the
+Heuristic, the default: ``DEFAULT_LEVEL``), *Hard* (the Expert), and *Random (practice)*.
 
 ``rank_moves`` ranks every legal move by the Expert's estimate, with reasons (hints);
 ``review`` sets a player's moves in a round beside the Expert's choices.
@@ -20,10 +23,18 @@ from .policies import Policy, playable_policy, playout, sensible_policy, uniform
 
 Random = RandomBot
 
-LEVELS: dict[str, BotFactory] = {"Random": RandomBot, "Beginner": Beginner, "Heuristic": Heuristic, "Expert": Expert}
-"""The bot levels a reader can play against, weakest first: name -> factory taking a seed."""
+BOTS: dict[str, BotFactory] = {"Random": RandomBot, "Beginner": Beginner, "Heuristic": Heuristic, "Expert": Expert}
+"""Every bot by its class name, weakest first: name -> factory taking a seed (what tournaments seat)."""
+
+LEVELS: dict[str, BotFactory] = {"Easy": Beginner, "Normal": Heuristic, "Hard": Expert, "Random (practice)": RandomBot}
+"""The opponents a player chooses from, named by strength (Easy, Normal, Hard), then Random for practice."""
+
+DEFAULT_LEVEL = "Normal"
+"""The opponent a new game is played against: the Heuristic."""
 
 __all__ = [
+    "BOTS",
+    "DEFAULT_LEVEL",
     "LEVELS",
     "Beginner",
     "Bot",

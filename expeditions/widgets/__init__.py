@@ -1,8 +1,10 @@
-"""Notebook views of the game (ipywidgets 8): the play table and the scoring calculator.
+"""Notebook views of the game: the card table (anywidget), the scoring calculator, the what-if explorer, charts.
 
-This is the only part of the package that imports ipywidgets or altair; the core works without them.
+This is the only part of the package that imports ipywidgets or altair; the core works without them. Importing
+it is light: the card table and the calculator come at once, the explorer (numpy, scipy) and the charts
+(altair, whose import takes seconds) only when they are first used.
 
-- ``PlayTable`` / ``play_table()``: a match against the bots of ``expeditions.bots.LEVELS``;
+- ``CardTable`` / ``card_table()``: a match against the bots of ``expeditions.bots.LEVELS`` on a card table;
 - ``ScoringCalculator``: click cards into expeditions and see each one scored step by step;
 - ``score_progress_chart(round)``: the sides' scores turn by turn, as an altair chart;
 - ``WhatIfExplorer`` / ``what_if_explorer()``: a hand (or a position) valued by the three models side by side;
@@ -10,16 +12,36 @@ This is the only part of the package that imports ipywidgets or altair; the core
   ``estimates_chart``: the explorer's and the strategy tips' charts (``explorer_charts``).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
 from .calculator import ScoringCalculator
+from .card_table import CardTable, card_table
 from .cards import card_button, card_toggle
-from .charts import score_history, score_progress_chart
-from .explorer import ProgressExecutor, WhatIfExplorer, comparison_html, values_table, what_if_explorer, what_if_position
-from .explorer_charts import bonus_chart, chart_svg, distribution_chart, estimates_chart, tips_chart, tips_verdict_chart, value_chart
-from .table import HintProvider, PlayTable, ReviewProvider, hints_html, play_table, seats_of_moves
+
+_LAZY = {
+    "score_history": "charts", "score_progress_chart": "charts",
+    "ProgressExecutor": "explorer", "WhatIfExplorer": "explorer", "comparison_html": "explorer", "values_table": "explorer",
+    "what_if_explorer": "explorer", "what_if_position": "explorer",
+    "bonus_chart": "explorer_charts", "chart_svg": "explorer_charts", "distribution_chart": "explorer_charts",
+    "estimates_chart": "explorer_charts", "tips_chart": "explorer_charts", "tips_verdict_chart": "explorer_charts",
+    "value_chart": "explorer_charts",
+}
+"""Names imported on first use, and the module each comes from."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'expeditions.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
 
 __all__ = [
-    "HintProvider", "PlayTable", "ProgressExecutor", "ReviewProvider", "ScoringCalculator", "WhatIfExplorer", "bonus_chart",
-    "card_button", "card_toggle", "chart_svg", "comparison_html", "distribution_chart", "estimates_chart", "hints_html",
-    "play_table", "score_history", "score_progress_chart", "seats_of_moves", "tips_chart", "tips_verdict_chart", "value_chart",
-    "values_table", "what_if_explorer", "what_if_position",
+    "CardTable", "ProgressExecutor", "ScoringCalculator", "WhatIfExplorer", "bonus_chart", "card_button", "card_table",
+    "card_toggle", "chart_svg", "comparison_html", "distribution_chart", "estimates_chart", "score_history",
+    "score_progress_chart", "tips_chart", "tips_verdict_chart", "value_chart", "values_table", "what_if_explorer",
+    "what_if_position",
 ]

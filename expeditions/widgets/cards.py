@@ -44,7 +44,7 @@ def style_card_button(button: Any, card: Card, *, selected: bool = False, extra:
 
 def card_layout() -> widgets.Layout:
     """The size and frame of a card button."""
-    return widgets.Layout(width="3.6em", height="2.6em", margin="1px", border="1px solid #999")
+    return widgets.Layout(width="4.4em", min_width="4.4em", height="2.6em", margin="1px", padding="0 2px", border="1px solid #999")
 
 
 def card_button(card: Card, *, selected: bool = False, extra: tuple[str, ...] = ()) -> widgets.Button:
@@ -73,6 +73,12 @@ def card_rows(rules: Rules, make: Callable[[Card], W]) -> tuple[list[widgets.HBo
                              layout=widgets.Layout(width="6.5em"))
         rows.append(widgets.HBox([label, *(made[c] for c in rules.kinds_of_card(suit))]))
     return rows, made
+
+
+def suit_label(suit: str) -> str:
+    """``♥ hearts`` for a suit with a symbol, ``yellow`` for a Lost Cities colour."""
+    s = SUITS[suit]
+    return s.name if s.symbol == s.letter else f"{s.symbol} {s.name}"
 
 
 def html_note(text: str, *, colour: str = "#333") -> str:

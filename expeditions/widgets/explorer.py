@@ -45,8 +45,7 @@ from ..errors import ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
-from .cards import card_button, card_rows, style_card_button
-from .explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
+from .cards import card_button, card_rows, style_card_button, suit_label
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -598,6 +597,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                 chart.value = ""
             self._set_investments()
             return
+        from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair: imported when a chart is first drawn
+
         self.table.value = comparison_html(values)
         self.charts["values"].value = chart_svg(value_chart(values))
         self.charts["bonus"].value = chart_svg(bonus_chart(values))
@@ -630,18 +631,26 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         if values is None or self.suit.value is None:
             self.charts["distribution"].value = ""
             return
+        from .explorer_charts import chart_svg  # altair: imported when a chart is first drawn
+
         self.charts["distribution"].value = chart_svg(self.distribution_chart(self.suit.value))
 
     def value_chart(self) -> Any:
         """The expected value per suit with intervals, every model computed (an altair chart)."""
+        from .explorer_charts import value_chart
+
         return value_chart(self._require())
 
     def bonus_chart(self) -> Any:
         """The chance of the bonus per suit, every model computed (an altair chart)."""
+        from .explorer_charts import bonus_chart
+
         return bonus_chart(self._require())
 
     def distribution_chart(self, suit: str | None = None, investments: int | None = None) -> Any:
         """The distribution of one suit's final score (default: the suit and investments chosen in the widget)."""
+        from .explorer_charts import distribution_chart
+
         chosen = self.investments.value if isinstance(self.investments.value, int) and self.investments.value >= 0 else None
         return distribution_chart(self._require(), suit or self.suit.value, investments if investments is not None else chosen)
 

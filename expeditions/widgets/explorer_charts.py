@@ -27,7 +27,7 @@ import altair as alt
 
 from ..analysis import MODELS, StartValues, TipsTable
 from ..analysis.stats import ExpeditionValue
-from ..cards import SUITS
+from .cards import suit_label
 
 Row = dict[str, Any]
 
@@ -41,12 +41,6 @@ CLAIM_WIDTH = 60
 
 
 # --- labels --------------------------------------------------------------------------------------------
-def suit_label(suit: str) -> str:
-    """``♥ hearts`` for a suit with a symbol, ``yellow`` for a Lost Cities colour."""
-    s = SUITS[suit]
-    return s.name if s.symbol == s.letter else f"{s.symbol} {s.name}"
-
-
 def short_claim(claim: str, width: int = CLAIM_WIDTH) -> str:
     """A claim cut to ``width`` characters at a word, with an ellipsis when cut."""
     if len(claim) <= width:

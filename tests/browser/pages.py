@@ -1,9 +1,10 @@
 """Drive the notebooks' widgets in a browser as a person does, and read what the page shows.
 
-The play table is checked against a *twin*: a ``PlayTable`` in the test process, dealt with the settings
-the page shows and given the same clicks. The bots' choices depend only on the seed, the round and the
-turn, so after every click the page must show exactly what the twin's widgets hold (board, status,
-message, hand, hints, breakdown, move log). The twin is the oracle; the assertions read the page.
+The card table is checked against a *twin*: a ``CardTable`` in the test process, dealt with the settings of
+the page and given the same gestures. The bots' choices depend only on the seed, the round and the turn, so
+after every gesture the page must show exactly what the twin's view holds (hand, expeditions, piles, deck,
+legal targets, hints, the marks of the bots' moves, the message). The twin is the oracle; the assertions
+read the page.
 
 The what-if explorer is checked against ``expeditions.analysis.start_values`` run here with the same
 settings: its table cell by cell, its SVG charts by the labels vega gives every mark (``ExplorerApp``).
@@ -12,20 +13,22 @@ settings: its table cell by cell, its SVG charts by the labels vega gives every 
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 from urllib.parse import unquote
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import expeditions as ex
-from expeditions.widgets import PlayTable, play_table
+from expeditions.session import Session
+from expeditions.widgets import CardTable
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -34,6 +37,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 TIMEOUT_MS = 60_000
 """How long one step may take: a kernel starting on a busy two-core machine can take half a minute."""
 VIEWPORT: ViewportSize = {"width": 1400, "height": 1000}
+APP_VIEWPORT: ViewportSize = {"width": 1000, "height": 900}
+"""The play app is made to fit a 1,000 px wide window."""
 SCREENSHOT_MAX_HEIGHT = 12_000
 LOCAL = re.compile(r"^(https?|wss?)://127\.0\.0\.1[:/]|^(data|blob|about):")
 """URLs that stay on this machine: the test servers, and what the page makes itself."""
@@ -95,17 +100,18 @@ def fresh_page(browser: Browser) -> Iterator[Page]:
 
 def save_screenshot(page: Page, name: str) -> Path:
     """Save the whole page to ``test-artifacts/<name>.png``, also when it scrolls inside an element (Voila and
-    JupyterLab do): the viewport is made as tall as the tallest scrolling area first."""
+    JupyterLab do): the viewport is made as tall as the tallest scrolling area first (at the same width)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     height = page.evaluate(  # the page, or the areas that scroll and fill half the window or more
         "() => Math.max(document.documentElement.scrollHeight, ...Array.from(document.querySelectorAll('*'), e =>"
         " ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.clientHeight >= window.innerHeight / 2"
         " ? e.scrollHeight + e.getBoundingClientRect().top : 0))")
-    tall = max(VIEWPORT["height"], min(int(height), SCREENSHOT_MAX_HEIGHT))
-    page.set_viewport_size({"width": VIEWPORT["width"], "height": tall})
+    size = page.viewport_size or VIEWPORT
+    tall = max(size["height"], min(int(height), SCREENSHOT_MAX_HEIGHT))
+    page.set_viewport_size({"width": size["width"], "height": tall})
     page.screenshot(path=str(path))
-    page.set_viewport_size(VIEWPORT)
+    page.set_viewport_size(size)
     return path
 
 
@@ -200,195 +206,180 @@ def run_all_cells(page: Page, panel: Locator, notebook: str) -> None:
     expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status", "idle")
 
 
-# --- the play table ----------------------------------------------------------------------------------
-def rounds_from_label(label: str) -> int | None:
-    """The match length a label of the table's *match* menu stands for (``None``: as the rules say)."""
-    found = re.match(r"(\d+) rounds?$", label)
-    return int(found.group(1)) if found else None
-
-
-def plain_move(rnd: ex.Round) -> ex.Move:
-    """A plain, deterministic way to play on, drawing off the deck: lay the lowest number that continues one of
-    your expeditions or starts one at 5 or below; else discard your lowest card."""
-    moves = [m for m in rnd.legal_moves() if m.draw == "deck"] or list(rnd.legal_moves())
+# --- the card table ----------------------------------------------------------------------------------
+def plain_move(rnd: ex.Round, rng: random.Random | None = None) -> ex.Move:
+    """A plain way to play on: lay the lowest number that continues one of your expeditions or starts one at 5 or
+    below; else discard your lowest card. Draw off the deck, or (with ``rng``, now and then) off a pile."""
     assert rnd.to_move is not None, "the round is over"
+    moves = list(rnd.legal_moves())
     started = {suit for suit, cards in rnd.expeditions(rnd.rules.side_of(rnd.to_move)).items() if cards}
     plays = [m for m in moves if m.kind == "play" and not m.cards[0].is_investment
              and (m.cards[0].suit in started or m.cards[0].value <= 5)]
     chosen = plays or [m for m in moves if m.kind == "discard"] or moves
-    return min(chosen, key=lambda m: (m.cards[0].value, m.cards[0].suit))
+    card = min(chosen, key=lambda m: (m.cards[0].value, m.cards[0].suit)).cards[0]
+    kind = next(m.kind for m in chosen if m.cards[0] == card)
+    options = [m for m in chosen if m.kind == kind and m.cards[0] == card]
+    piles = [m for m in options if m.draw not in (None, "deck")]
+    if rng is not None and piles and rng.random() < 0.25:
+        return rng.choice(piles)
+    return next((m for m in options if m.draw == "deck"), options[0])
 
 
-class PlayApp:
-    """A play table on a page, and its twin in this process. Every action clicks (or types) on the page,
-    does the same to the twin, then waits until the page shows what the twin shows."""
+_TABLE_STATE_JS = """root => {
+    const cards = el => Array.from(el.querySelectorAll('.xt-card[data-card]'), c => c.dataset.card);
+    const attr = (el, name) => el.getAttribute(name);
+    const key = el => [el.dataset.testid, el.dataset.side || '', el.dataset.suit || ''].join(':');
+    return {
+        busy: root.dataset.busy, waiting: root.dataset.waiting || '', palette: root.dataset.palette,
+        hand: Array.from(root.querySelectorAll('[data-testid=hand-card]'), c =>
+            [c.dataset.card, c.dataset.selected === 'true', c.dataset.playable === 'true']),
+        columns: Object.fromEntries(Array.from(root.querySelectorAll('[data-testid=expedition]'), e =>
+            [e.dataset.side + ':' + e.dataset.suit,
+             [cards(e), e.querySelector('.xt-col-score b, .xt-col-score small').textContent.trim()]])),
+        piles: Object.fromEntries(Array.from(root.querySelectorAll('[data-testid=discard-pile]'), p =>
+            [p.dataset.suit, [cards(p).slice(-1)[0] || '', (p.querySelector('.xt-badge') || {textContent: ''}).textContent]])),
+        deck: Number(root.querySelector('[data-testid=deck]').dataset.count),
+        legal: Array.from(root.querySelectorAll('[data-legal=true]'), key).sort(),
+        hints: Array.from(root.querySelectorAll('[data-hint=best]'), e => key(e) + ':' + (e.dataset.card || '')).sort(),
+        marked: Array.from(root.querySelectorAll('[data-marked]'),
+            e => key(e) + ':' + attr(e, 'data-marked') + ':' + (e.dataset.card || '')).sort(),
+        status: root.querySelector('[data-testid=status]').textContent.replace(/\\s+/g, ' ').trim(),
+        message: (root.querySelector('[data-testid=message]').firstChild || {textContent: ''}).textContent,
+        quote: (root.querySelector('[data-testid=quote]') || {textContent: ''}).textContent,
+        over: !!root.querySelector('[data-testid=round-over]'),
+    };
+}"""
 
-    AREAS: ClassVar[dict[str, str]] = {  # CSS class on the page -> the twin's widget that holds the same HTML
-        "xp-header": "header", "xp-board": "board", "xp-status": "status", "xp-message": "message",
-        "xp-hints": "hint_box", "xp-breakdown": "breakdown", "xp-log": "log_box", "xp-review-result": "review_box",
+
+def expected_state(view: dict[str, Any]) -> dict[str, Any]:
+    """What the page must show for a view (the twin's ``view``), in the shape ``TableApp.state`` reads it."""
+    def key(testid: str, side: str = "", suit: str = "") -> str:
+        return f"{testid}:{side}:{suit}"
+
+    columns = {f"{e['side']}:{e['suit']}": [[c["card"] for c in e["cards"]], str(e["score"]) if e["cards"] else "–"]
+               for side in view["sides"] for e in side["expeditions"]}
+    piles = {p["suit"]: [p["cards"][-1]["card"] if p["cards"] else "", str(len(p["cards"])) if len(p["cards"]) > 1 else ""]
+             for p in view["piles"]}
+    legal = [key("expedition", e["side"], e["suit"]) for s in view["sides"] for e in s["expeditions"] if e["legal"]]
+    legal += [key("discard-pile", "", p["suit"]) for p in view["piles"] if p["legal"]]
+    legal += [key("deck")] if view["deck"]["legal"] else []
+    legal += [key("partner")] if view["pass_legal"] else []
+    hints = [key("hand-card") + ":" + c["face"]["card"] for c in view["hand"] if c["hint"]]
+    hints += [key("expedition", e["side"], e["suit"]) + ":" for s in view["sides"] for e in s["expeditions"] if e["hint"]]
+    hints += [key("discard-pile", "", p["suit"]) + ":" for p in view["piles"] if p["hint"]]
+    hints += [key("deck") + ":"] if view["deck"]["hint"] else []
+    marked = [key("discard-pile", "", p["suit"]) + f":{p['marked']}:" for p in view["piles"] if p["marked"]]
+    marked += [f"{key('deck')}:taken:"] if view["deck"]["marked"] else []
+    marked += [f":::laid:{e['marked']}" for s in view["sides"] for e in s["expeditions"] if e["marked"]]  # the card itself
+    message = view["message"] or {"text": "", "quote": "", "document": ""}
+    return {
+        "busy": "true" if view["busy"] else "false", "palette": view["palette"],
+        "hand": [[c["face"]["card"], c["selected"], c["playable"]] for c in view["hand"]],
+        "columns": columns, "piles": piles, "deck": view["deck"]["size"], "legal": sorted(legal), "hints": sorted(hints),
+        "marked": sorted(marked), "message": message["text"],
+        "quote": f"The rules (document {message['document']}): “{message['quote']}”" if message["quote"] else "",
+        "over": view["round_over"] is not None,
     }
 
-    def __init__(self, page: Page, root: Locator, twin: PlayTable) -> None:
+
+class TableApp:
+    """The card table on a page (``[data-testid=card-table]``), checked against a *twin*: a ``CardTable`` in this
+    process given the same gestures (the same messages the page's ES module sends). The bots' choices depend
+    only on the game's seed, the round and the turn, and hints and reviews on the position, so after every
+    gesture the page must show what the twin's view holds: hand, expeditions and their scores, piles, deck,
+    the legal targets and draw sources, the hint's marks, the marks of the others' moves, the message."""
+
+    def __init__(self, page: Page, root: Locator, twin: CardTable) -> None:
         self.page, self.root, self.twin = page, root, twin
 
     @classmethod
-    def on(cls, page: Page, root: Locator | None = None) -> PlayApp:
-        """The play table of the page (the first ``.xp-table``), with a twin dealt from the settings it shows."""
-        root = root if root is not None else page.locator(".xp-table").first
-        expect(root.locator(".xp-hand .xp-hand-card").first).to_be_visible()
-        rule_set = root.locator(".xp-rule-set select").input_value()
-        level = root.locator(".xp-level select").input_value()
-        seed = int(root.locator(".xp-seed input").input_value())
-        rounds = rounds_from_label(root.locator(".xp-rounds select").input_value())
-        app = cls(page, root, play_table(rule_set, level=level, seed=seed, rounds=rounds))
+    def on(cls, page: Page, twin: CardTable, root: Locator | None = None) -> TableApp:
+        app = cls(page, root if root is not None else page.get_by_test_id("card-table").first, twin)
+        expect(app.root.get_by_test_id("hand-card").first).to_be_visible()
         app.check()
         return app
 
-    def el(self, css: str) -> Locator:
-        return self.root.locator(css)
+    @property
+    def session(self) -> Session:
+        return self.twin.session
 
-    # --- reading the page --------------------------------------------------------------------------
-    def area(self, css_class: str) -> Locator:
-        return self.el(f".{css_class} .widget-html-content")
+    def el(self, testid: str) -> Locator:
+        return self.root.get_by_test_id(testid)
+
+    # --- reading the page ------------------------------------------------------------------------------
+    def wait(self) -> None:
+        """Wait until the page has the answer to the last gesture and no bot or computation is working."""
+        self.page.wait_for_function("root => root.dataset.busy === 'false' && !root.dataset.waiting",
+                                    arg=self.root.element_handle(), timeout=TIMEOUT_MS)
+
+    def state(self) -> dict[str, Any]:
+        """What the page shows, read in one go (see ``expected_state``)."""
+        state: dict[str, Any] = self.root.evaluate(_TABLE_STATE_JS)
+        return state
+
+    def check(self) -> None:
+        """The page shows exactly what the twin's view holds (the page is waited for first)."""
+        self.wait()
+        got, want = self.state(), expected_state(self.twin.view)
+        got.pop("waiting")
+        status = got.pop("status")
+        diff = {k: (got.get(k), want[k]) for k in want if got.get(k) != want[k]}
+        assert not diff, f"the page differs from the twin: {diff}"
+        assert status.endswith(self.twin.view["status"]), (status, self.twin.view["status"])
 
     def hand(self) -> list[str]:
-        """The cards of the hand on the page, in order, as they are written (``7H``)."""
-        classes = self.el(".xp-hand .xp-hand-card").evaluate_all("buttons => buttons.map(b => b.className)")
-        return [found.group(1) for c in classes if (found := CARD_CLASS.search(c))]
-
-    def board_rows(self) -> list[list[str]]:
-        """The board table on the page, row by row: the texts of its cells (the first row heads the suits)."""
-        rows: list[list[str]] = self.el(".xp-board tr").evaluate_all(
-            "rows => rows.map(r => Array.from(r.cells, c => c.textContent.replace(/\\s+/g, ' ').trim()))")
-        return rows
-
-    def side_rows(self) -> list[list[str]]:
-        """The rows of the sides in the board's order: the others first, yours last (the discard piles between)."""
-        return [row for row in self.board_rows()[1:] if not row[0].startswith("discard piles")]
-
-    def your_expedition(self, suit: str) -> str:
-        """The text of your expedition of ``suit`` on the board (the card symbols, ``"9♥10♥"``)."""
-        return self.side_rows()[-1][1 + list(self.twin.rules.suits).index(suit)]
-
-    def your_score(self) -> int:
-        """The running score the board shows for your side."""
-        return int(self.side_rows()[-1][-1])
-
-    def opponent_score(self) -> int:
-        """The running score the board shows for the other side (two players)."""
-        rows = self.side_rows()
-        assert len(rows) == 2, "a two-player board"
-        return int(rows[0][-1])
-
-    def deck_size(self) -> int:
-        found = re.search(r"deck: (\d+)", text_of(self.el(".xp-board")))
-        assert found, "the board shows no deck"
-        return int(found.group(1))
+        return [card for card, _, _ in self.state()["hand"]]
 
     def message(self) -> str:
-        return text_of(self.area("xp-message"))
+        return str(self.state()["message"])
 
-    # --- checking ----------------------------------------------------------------------------------
-    def check(self, *, full: bool = True) -> None:
-        """Wait until the page shows what the twin holds: the message, the hand and its selection, and
-        (``full``) every other area, the visible controls and the typed-move box."""
-        twin = self.twin
-        expect(self.area("xp-message")).to_have_text(html_text(twin.message.value))
-        cards = [str(c) for c in twin.hand]
-        hand = self.el(".xp-hand .xp-hand-card")
-        expect(hand).to_have_count(len(cards))
-        if cards:
-            expect(hand).to_have_class([has_class(f"xp-card-{c}") for c in cards])
-        expect(self.el(".xp-hand .xp-selected")).to_have_count(len(twin.selected))
-        if not full:
-            return
-        for css_class, name in self.AREAS.items():
-            expect(self.area(css_class)).to_have_text(html_text(getattr(twin, name).value))
-        shown = {
-            ".xp-draw": twin.draw_row, ".xp-next-round": twin.next_round_button, ".xp-pass": twin.pass_button,
-        }
-        for css, widget in shown.items():
-            visible = widget.layout.display != "none" and (css != ".xp-next-round" or twin.end_row.layout.display != "none")
-            if visible:
-                expect(self.el(css)).to_be_visible()
-            else:
-                expect(self.el(css)).to_be_hidden()
-        expect(self.el(".xp-draw-deck")).to_have_text(twin.deck_button.description)
-        expect(self.el(".xp-hint")).to_have_count(0 if twin.hint_button is None else 1)
-        expect(self.el(".xp-review")).to_have_count(0 if twin.review_button is None else 1)
-        expect(self.el(".xp-move-entry input")).to_have_value(twin.move_entry.value)
+    # --- gestures (each on the page and on the twin) -------------------------------------------------------
+    def _gesture(self, locator: Locator, message: dict[str, Any], *, check: bool = True) -> None:
+        locator.click()
+        self.twin.act(message)
+        if check:
+            self.check()
 
-    # --- acting ------------------------------------------------------------------------------------
-    def click_card(self, card: str) -> None:
-        self.el(f".xp-hand .xp-card-{card}:not(.xp-selected)").first.click()
-        self.twin.select(card)
-        self.check(full=False)
+    def select(self, card: str) -> None:
+        """Click a card of your hand (the first that shows ``card`` and is not selected)."""
+        index = next(i for i, c in enumerate(self.session.hand) if str(c) == card and i not in self.session.selected)
+        self._gesture(self.root.locator(f"[data-testid=hand-card][data-index='{index}']"),
+                      {"action": "select", "index": index, "card": card})
 
-    def _press(self, css: str, twin_action: Callable[[], object], *, full: bool = True) -> None:
-        self.el(css).click()
-        twin_action()
-        self.check(full=full)
-
-    def play(self) -> None:
-        self._press(".xp-play", self.twin.play_button.click, full=False)
-
-    def discard(self) -> None:
-        self._press(".xp-discard", self.twin.discard_button.click, full=False)
+    def lay(self, target: str, suit: str) -> None:
+        """Click your expedition (``"expedition"``) or the discard pile (``"discard"``) of ``suit``."""
+        if target == "expedition":
+            self._gesture(self.root.locator(f"[data-testid=expedition][data-side=you][data-suit={suit}]"),
+                          {"action": "expedition", "suit": suit})
+        else:
+            self._gesture(self.root.locator(f"[data-testid=discard-pile][data-suit={suit}]"), {"action": "pile", "suit": suit})
 
     def draw(self, source: str) -> None:
-        """Click ``deck`` or the pile of a suit (``H``)."""
-        self._press(f".xp-draw-{source}", lambda: self.twin.draw(source))
+        """Click the deck (``"deck"``) or the discard pile of a suit."""
+        if source == "deck":
+            self._gesture(self.el("deck"), {"action": "deck"})
+        else:
+            self._gesture(self.root.locator(f"[data-testid=discard-pile][data-suit={source}]"), {"action": "pile", "suit": source})
 
-    def undo(self) -> None:
-        self._press(".xp-undo", self.twin.undo_button.click)
+    def move(self, move: ex.Move) -> None:
+        """Make ``move`` by gestures only: the card, its target, then the draw."""
+        assert move.kind in ("play", "discard"), f"{move} is not made by laying a card"
+        card = move.cards[0]
+        self.select(str(card))
+        self.lay("expedition" if move.kind == "play" else "discard", card.suit)
+        if move.draw is not None:
+            self.draw(move.draw)
 
-    def hint(self) -> None:
-        assert self.twin.hint_button is not None, "this table has no Hint button"
-        self._press(".xp-hint", self.twin.hint_button.click)
+    def press(self, testid: str, message: dict[str, Any], *, check: bool = True) -> None:
+        """Click a button of the table (``hint``, ``undo``, ``continue`` ...)."""
+        self._gesture(self.el(testid), message, check=check)
 
-    def set_seed(self, seed: int) -> None:
-        """Type a seed into the seed box (it is sent when the box is left, or on Enter)."""
-        box = self.el(".xp-seed input")
-        box.fill(str(seed))
-        box.press("Enter")
-        expect(box).to_have_value(str(seed))
-        self.twin.seed.value = seed
-
-    def new_game(self) -> None:
-        self._press(".xp-new-game", self.twin.new_game_button.click)
-
-    def review(self) -> None:
-        assert self.twin.review_button is not None, "this table has no Review button"
-        self._press(".xp-review", self.twin.review_button.click)
-
-    def next_round(self) -> None:
-        self._press(".xp-next-round", self.twin.next_round_button.click)
-
-    def type_move(self, move: str) -> None:
-        """Type a move into the box and click Go."""
-        self.el(".xp-move-entry input").fill(move)
-        self.el(".xp-go").click()
-        self.twin.move_entry.value = move
-        self.twin.go_button.click()
-        self.check()
-
-    def move_by_clicks(self, move: ex.Move) -> None:
-        """Make a play or a discard the way the table asks for it: the card, then Play or Discard, then the draw."""
-        assert move.kind in ("play", "discard") and move.draw is not None, f"{move} is not made by three clicks"
-        self.click_card(str(move.cards[0]))
-        self.play() if move.kind == "play" else self.discard()
-        self.draw(move.draw)
-
-    def finish_round(self, choose: Callable[[ex.Round], ex.Move] = plain_move, *, typed: bool = True) -> int:
-        """Play your moves to the end of the round, by clicks, or (``typed``) every other move typed into the
-        box; every move is checked against the twin. Returns how many moves you made."""
+    def finish_round(self, choose: Callable[[ex.Round], ex.Move] | None = None, *, rng: random.Random | None = None) -> int:
+        """Play your moves by gestures to the end of the round; returns how many you made."""
         made = 0
-        while not self.twin.round.is_over:
-            move = choose(self.twin.round)
-            if typed and made % 2:
-                self.type_move(str(move))
-            else:
-                self.move_by_clicks(move)
+        while not self.session.round.is_over:
+            rnd = self.session.round
+            self.move(choose(rnd) if choose is not None else plain_move(rnd, rng))
             made += 1
         return made
 

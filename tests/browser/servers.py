@@ -104,6 +104,23 @@ def small_copy(notebook: Path, target: Path) -> dict[str, Any]:
     return {**tool.parameters_of(nb), **small}
 
 
+def app_copy(notebook: Path, target: Path, **arguments: object) -> Path:
+    """Write the app notebook ``notebook`` to ``target`` with its widget's call given ``arguments`` (a fixed seed, a
+    short pause for the bots): an app has no parameters cell, and Voila takes no parameters."""
+    import nbformat
+
+    nb = nbformat.read(str(notebook), as_version=4)
+    cell = [c for c in nb.cells if c.cell_type == "code"][-1]
+    lines = cell.source.rstrip().splitlines()
+    call = lines[-1]
+    assert call.endswith(")"), f"the app's last line is not a call: {call!r}"
+    given = ", ".join(f"{name}={value!r}" for name, value in arguments.items())
+    lines[-1] = call[:-1] + ("" if call.endswith("()") else ", ") + given + ")"
+    cell.source = "\n".join(lines)
+    nbformat.write(nb, str(target))
+    return target
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

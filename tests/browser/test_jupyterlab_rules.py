@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from pages import PageWatch, PlayApp, fresh_page, html_text, open_in_jupyterlab, run_all_cells, save_screenshot, text_of, watch
+from pages import PageWatch, TableApp, fresh_page, open_in_jupyterlab, run_all_cells, save_screenshot, text_of, watch
 from playwright.sync_api import Browser, Locator, Page, expect
 from servers import TOKEN
 
 import expeditions as ex
-from expeditions.widgets import PlayTable
+from expeditions.widgets import CardTable
 
 NOTEBOOK = "01-rules.ipynb"
 
@@ -108,7 +108,7 @@ def test_run_all_runs_every_cell_and_refuses_the_illegal_move_on_purpose(rules_n
     expect(outputs.filter(has_text=f"{examples} worked examples agree")).to_have_count(1)
     table = rules_notebook.panel.locator(".jp-RenderedHTMLCommon table", has_text="bonus at").last
     expect(table.locator("tbody tr")).to_have_count(len(ex.PRESETS))
-    expect(rules_notebook.panel.locator(".xp-table")).to_have_count(1)
+    expect(rules_notebook.panel.get_by_test_id("card-table")).to_have_count(1)
     assert rules_notebook.seen.errors == [] and rules_notebook.seen.outside == []  # no script errors; nothing from the internet
     # The calculator as the notebook leaves it: the rule document's first worked example, with its score.
     calc = Calculator(rules_notebook)
@@ -166,24 +166,23 @@ def test_typed_cards_are_scored_and_rescored_under_the_other_rules(rules_noteboo
 
 # --- the table at the lesson's position ---------------------------------------------------------------
 def test_the_lesson_table_explains_a_refused_placement_and_takes_a_legal_one(rules_notebook: Notebook) -> None:
-    app = PlayApp(rules_notebook.page, rules_notebook.panel.locator(".xp-table"), PlayTable.at(LESSON))
-    app.check()
+    root = rules_notebook.panel.get_by_test_id("card-table")
+    app = TableApp.on(rules_notebook.page, CardTable.at(LESSON, pause=0, background=False), root)
     lesson_hand = app.hand()
     assert sorted(lesson_hand) == sorted(["7H", "10H", "JH", "5S", "QD", "2C"])
 
-    app.click_card("7H")
-    app.play()
-    assert app.message().startswith("refused: the 7 cannot follow your 9 in hearts")
-    quote = app.area("xp-message").locator(".xp-quote")
-    expect(quote).to_have_text(re.compile(r"^The rules \(document 001\): “.*An expedition only goes up.*”$"))
-    app.click_card("JH")
-    app.play()
-    assert app.message().startswith("refused: investments must come before the first number")
+    app.select("7H")
+    app.lay("expedition", "H")
+    assert app.message().startswith("Not allowed: the 7 cannot follow your 9 in hearts")
+    expect(root.get_by_test_id("quote")).to_have_text(re.compile(r"^The rules \(document 001\): “.*An expedition only goes up.*”$"))
+    app.select("JH")
+    app.lay("expedition", "H")
+    assert app.message().startswith("Not allowed: investments must come before the first number")
     assert app.hand() == lesson_hand
 
-    app.click_card("10H")
-    app.play()
+    app.select("10H")
+    app.lay("expedition", "H")
     app.draw("deck")
-    assert app.message().startswith("you: play 10H, draw deck; then the bot: ")
-    assert app.your_expedition("H") == html_text(ex.cards("9H 10H")._repr_html_())
+    assert app.message().startswith("You laid 10♥ and drew ") and "Opponent " in app.message()
+    assert app.state()["columns"]["you:H"][0] == ["9H", "10H"]
     assert "10H" not in app.hand()

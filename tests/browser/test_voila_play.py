@@ -1,189 +1,300 @@
-"""The play notebook as a standalone Voila app, used the way a person uses it: deal, click a card, play it,
-draw, see the bot answer and the scores and the deck change, undo, ask for a hint, finish a round, read the
-breakdown and the review, deal the next round, save and load the game.
+"""The play app (``notebooks/play-app.ipynb``, ``make app``) in Voila, played the way a person plays it: by
+gestures only (a card, its target, then the draw), with Hint, Undo, Review and Continue, in the four-colour and
+the two-colour deck, at 1,000 px wide.
 
-Every step is checked against the table's twin (see ``pages.PlayApp``): the page must show exactly what a
-``PlayTable`` in this process shows after the same clicks. The plain assertions beside those checks spell
-out what a person sees.
+The app is opened as it is served to a user (a random deal, the bots' pause) to see that it starts, works offline
+and shows the bots' moves after a pause; the long games are played on a copy with a fixed seed and a short pause
+(``servers.app_copy``), so that a *twin* in this process, given the same gestures, knows every position: after each
+gesture the page must show what the twin's view holds (``pages.TableApp``).
 """
 
 from __future__ import annotations
 
-import base64
+import json
+import random
 import re
 from pathlib import Path
 
-from pages import PlayApp, expect_svg_chart, open_voila_app, text_of
+import pytest
+from pages import APP_VIEWPORT, LOCAL, NOTEBOOKS, TableApp, open_voila_app, plain_move, save_screenshot, text_of
 from playwright.sync_api import Page, expect
+from servers import app_copy
 
 import expeditions as ex
-from expeditions.engine import END_REASONS
-from expeditions.widgets import seats_of_moves
+from expeditions.session import Session, move_words
+from expeditions.widgets import CardTable
 
-NOTEBOOK = "02-play.ipynb"
+NOTEBOOK = "play-app.ipynb"
+SERVED = "play-app-seeded.ipynb"
+"""The copy with a fixed seed and a short pause, beside the other notebooks in the served folder."""
+SEED = 21
+PAUSE = 0.1
+LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDC](?![\w])")
 
 
-def open_play_app(page: Page, voila: str) -> PlayApp:
-    """The play app, loaded, with its table checked against the twin; it works offline (no script errors, and
-    nothing fetched from the internet but Voila's own icon font)."""
-    seen = open_voila_app(page, voila, NOTEBOOK)
-    app = PlayApp.on(page)
+@pytest.fixture(scope="module")
+def seeded(notebooks_dir: Path) -> Path:
+    """The served folder, with the seeded copy of the app in it."""
+    app_copy(NOTEBOOKS / NOTEBOOK, notebooks_dir / SERVED, seed=SEED, pause=PAUSE)
+    return notebooks_dir
+
+
+def open_table(page: Page, voila: str, folder: Path, twin: CardTable) -> TableApp:
+    page.set_viewport_size(APP_VIEWPORT)
+    seen = open_voila_app(page, voila, SERVED, folder)
+    app = TableApp.on(page, twin)
     assert seen.offline_problems() == []
     return app
 
 
-def test_the_app_shows_the_table_and_runs_the_notebook_without_code(page: Page, voila: str) -> None:
-    app = open_play_app(page, voila)
-    twin = app.twin
-    expect(page.locator(".xp-table")).to_have_count(1)
-    expect(app.area("xp-header")).to_contain_text(f"round 1 of {twin.match.rounds_to_play}")
-    expect(app.area("xp-status")).to_contain_text("your move")
-    assert app.hand() == [str(c) for c in twin.hand] and len(app.hand()) == twin.rules.hand_size
-    assert app.deck_size() == twin.round.deck_size == twin.rules.deck_size - 2 * twin.rules.hand_size
-    assert app.your_score() == 0 and app.opponent_score() == 0
-    # An app, not a notebook: no code is shown, but the outputs of the later cells are there.
-    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)
-    expect(page.locator("body")).not_to_contain_text("play_table(")
-    expect(page.locator("body")).to_contain_text("scripted moves made")
-    # The chart of the demo round is drawn offline (altair's SVG renderer): the browser decodes the image.
-    expect_svg_chart(page, "Score on the table, turn by turn")
-    expect(page.locator(".xp-table-snapshot")).to_contain_text("the match is over")
+def twin() -> CardTable:
+    return CardTable(session=Session(level="Normal", seed=SEED), pause=0, background=False)
 
 
-def test_new_game_deals_from_the_seed_and_asks_before_abandoning_a_game(page: Page, voila: str) -> None:
-    app = open_play_app(page, voila)
-    first_hand = app.hand()
-    seed = int(app.twin.seed.value) + 1
-    app.set_seed(seed)
-    app.new_game()  # nothing is played yet: a new deal at once
-    assert app.message() == f"new game: {app.twin.rules.label}, against {app.twin.level.value}, seed {seed}"
-    assert app.hand() == [str(c) for c in ex.new_match(app.twin.rules, seed).current.hand(0)] != first_hand
+# --- the app as a user gets it ---------------------------------------------------------------------------
+def test_the_app_is_a_title_and_the_table_and_the_bot_answers_after_a_pause(page: Page, voila: str, tmp_path: Path) -> None:
+    page.set_viewport_size(APP_VIEWPORT)
+    seen = open_voila_app(page, voila, NOTEBOOK)
+    table = page.get_by_test_id("card-table")
+    expect(table).to_have_count(1)
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Expeditions"))
+    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # an app: no code shown
+    hand = table.get_by_test_id("hand-card")
+    expect(hand).to_have_count(6)
+    for testid, count in [("expedition", 8), ("discard-pile", 4), ("deck", 1), ("status", 1), ("hint", 1), ("undo", 1),
+                          ("new-game", 1), ("level", 1)]:
+        expect(table.get_by_test_id(testid)).to_have_count(count)
+    for side in ("you", "opponent"):
+        expect(table.locator(f"[data-testid=expedition][data-side={side}]")).to_have_count(4)
+    expect(table.get_by_test_id("level")).to_have_value("Normal")
+    assert [o for o in table.get_by_test_id("level").locator("option").all_inner_texts()] == list(ex.bots.LEVELS)
+    expect(table.get_by_test_id("status")).to_contain_text("Your turn")
+    assert all(re.fullmatch(r"(10|[2-9JQK])[HSDC]", c or "") for c in hand.evaluate_all("cs => cs.map(c => c.dataset.card)"))
+    box = table.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= APP_VIEWPORT["width"]  # it fits the window
 
-    app.type_move(str(app.twin.round.legal_moves()[0]))
-    app.new_game()  # a game in progress is abandoned only on a second click
-    assert app.message().startswith("a game is in progress: click New game again")
-    assert len(app.twin.round.moves) == 2 and app.deck_size() == app.twin.round.deck_size
-    app.new_game()
-    assert app.message().startswith("new game: ") and app.deck_size() == app.twin.rules.deck_size - 2 * app.twin.rules.hand_size
+    # Save downloads the record in the browser (nothing is written on the server); a twin goes on from it.
+    with page.expect_download() as download:
+        table.get_by_test_id("save").click()
+    path = tmp_path / "record.json"
+    download.value.save_as(path)
+    assert re.fullmatch(r"expeditions-expeditions-seed\d+-round1\.json", download.value.suggested_filename)
+    record = path.read_text(encoding="utf-8")
+    assert json.loads(record)["session"] == {"seat": 0, "level": "Normal", "colours": "four"}
+    mirror = CardTable(pause=0, background=False)
+    assert mirror.session.load_json(record)
+    mirror.send = lambda *args, **kwargs: None  # type: ignore[method-assign]  # the twin has no browser to send to
+    mirror.act({"action": "save"})  # the page says where the record went: so does the twin
+    app = TableApp.on(page, mirror, table)
+
+    # One turn by gestures; then the bot thinks for a moment (the table says so) before its move shows.
+    move = plain_move(app.session.round)
+    app.select(str(move.cards[0]))
+    app.lay("expedition" if move.kind == "play" else "discard", move.cards[0].suit)
+    table.get_by_test_id("deck").click()
+    expect(table).to_have_attribute("data-busy", "true")
+    expect(table.get_by_test_id("status")).to_contain_text("Opponent is thinking")
+    mirror.act({"action": "deck"})
+    app.check()
+    last = app.session.view().last_moves[0]
+    assert last.words in app.message() and not LETTERS.search(app.message())
+    assert table.locator("[data-marked]").count() >= 1  # what the bot laid or discarded, or the pile it took from
+    assert seen.offline_problems() == []
+    save_screenshot(page, "play-app-bot-move-marked")
 
 
-def test_a_turn_by_clicks_the_bot_answers_and_undo_takes_it_back(page: Page, voila: str) -> None:
-    app = open_play_app(page, voila)
-    start_hand, start_deck = app.hand(), app.deck_size()
-    card = min(app.twin.hand, key=lambda c: (c.is_investment, c.value, c.suit))  # the lowest number: it starts an expedition
+# --- whole rounds by gestures ------------------------------------------------------------------------------
+@pytest.mark.parametrize("colours", ["four", "two"])
+def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: Path, colours: str) -> None:
+    app = open_table(page, voila, seeded, twin())
+    table = app.root
+    if colours == "two":
+        table.get_by_test_id("colours").select_option("two")
+        app.twin.act({"action": "colours", "colours": "two"})
+        app.check()
+    assert table.get_attribute("data-palette") == colours
+    rng = random.Random(3)
 
-    app.click_card(str(card))
-    expect(app.el(f".xp-hand .xp-card-{card}")).to_have_class(re.compile(r"\bxp-selected\b"))
-    assert app.message() == f"{card} selected: Play it or Discard it"
-    app.play()
-    assert app.message().startswith(f"play {card}: now draw")
-    app.draw("deck")
+    # A hint: the best moves in words, the best one marked on the table; play it by clicking the marks.
+    app.press("hint", {"action": "hint"})
+    hint = app.twin.view["hint"]
+    panel = table.get_by_test_id("hint-panel")
+    expect(panel).to_contain_text(hint["lines"][0]["words"])
+    assert not LETTERS.search(text_of(panel))
+    save_screenshot(page, f"play-{colours}-hint")
+    best = ex.bots.rank_moves(app.session.round.observation(0))[0].move
+    marked_card = table.locator("[data-testid=hand-card][data-hint=best]")
+    expect(marked_card).to_have_attribute("data-card", str(best.cards[0]))
+    app.move(best)
+    assert app.session.round.moves[0] == best
 
-    # Your move and the bot's answer, in the message and in the log; the board moved on.
-    answer = app.twin.round.moves[1]
-    assert app.message() == f"you: play {card}, draw deck; then the bot: {answer}"
-    expect(app.area("xp-log")).to_contain_text(f"round 1, turn 1, you: play {card}, draw deck")
-    expect(app.area("xp-log")).to_contain_text(f"round 1, turn 2, the bot: {answer}")
-    assert app.your_expedition(card.suit) == card.symbol
-    assert app.your_score() == ex.score([card], app.twin.rules) == card.value - app.twin.rules.cost
-    assert app.opponent_score() == app.twin.round.scores()[1]
-    assert app.deck_size() == start_deck - 1 - (1 if answer.draw == "deck" else 0)
-    assert str(card) not in app.hand() and len(app.hand()) == len(start_hand)
+    # Undo takes back your move and the answer; the same move again gets the same answer.
+    answered = app.session.to_json()
+    app.press("undo", {"action": "undo"})
+    assert app.session.round.moves == () and app.message().startswith(("Undone: you laid ", "Undone: you discarded "))
+    app.move(best)
+    assert app.session.to_json() == answered
+    save_screenshot(page, f"play-{colours}-bot-move")
 
-    app.undo()
-    assert app.message() == f"undone: your play {card}, draw deck and what followed"
-    assert app.hand() == start_hand and app.deck_size() == start_deck
-    assert app.your_score() == 0 and app.opponent_score() == 0
-    expect(app.area("xp-log")).to_have_text("")
+    made = 1 + app.finish_round(rng=rng)
+    rnd = app.session.round
+    over = table.get_by_test_id("round-over")
+    expect(over).to_be_visible()
+    expect(over).to_contain_text("Round 1 is over")
+    for side, breakdown in enumerate(app.twin.view["round_over"]["sides"]):
+        card = over.locator(f"[data-testid=breakdown][data-side={breakdown['role']}]")
+        expect(card).to_contain_text(breakdown["name"])
+        expect(card.locator("h4 b")).to_have_text(str(rnd.scores()[side]))
+        for expedition in rnd.score_breakdown(side).expeditions:
+            if expedition.cards:
+                expect(card).to_contain_text(expedition.explain())
+    save_screenshot(page, f"play-{colours}-round-over")
 
-    # Clicks that make no move are refused with a reason, and change nothing.
-    app.draw("deck")
-    assert app.message().startswith("first pick a card")
-    app.click_card(str(card))
-    app.discard()
+    # Review: the button shows at once that it works, and the table that it is busy, until the review is there.
+    table.get_by_test_id("review").click()
+    expect(table).to_have_attribute("data-busy", "true")
+    expect(table.get_by_test_id("review")).to_be_disabled()
+    expect(over.get_by_test_id("progress")).to_be_visible()
+    expect(over.get_by_test_id("progress")).to_contain_text(f"reviewing your {made} moves")
+    review = over.get_by_test_id("review-result")
+    expect(review).to_be_visible(timeout=180_000)
+    expect(review.locator("tr")).to_have_count(made + 1)
+    expect(review).to_contain_text(f"{made} moves: ")
+    assert not LETTERS.search(text_of(review))
+    first_played = move_words(rnd.moves[0], imperative=True).split(",")[0]
+    expect(review.locator("tr").nth(1)).to_contain_text(first_played)
+    save_screenshot(page, f"play-{colours}-review")
+    app.press("continue", {"action": "continue"})
+    expect(over).to_have_count(0)
+    assert app.session.match.round_number == 2 and len(app.hand()) == 6
+
+    app.finish_round(rng=rng)
+    expect(over).to_contain_text("Round 2 is over")
+    match = over.get_by_test_id("match-table")
+    totals = app.session.match.totals
+    expect(match.locator("tr").last).to_have_text(re.compile(rf"^Total{totals[0]}{totals[1]}$"))
+    save_screenshot(page, f"play-{colours}-round-2-over")
+
+
+# --- refusals, keys, other rule sets -------------------------------------------------------------------------
+def test_refused_gestures_say_why_and_the_keys_play(page: Page, voila: str, seeded: Path) -> None:
+    app = open_table(page, voila, seeded, twin())
+    table = app.root
+    session = app.session
+    start = session.to_json()
+
+    # Your own discard cannot be drawn back: refused in the rule document's words, nothing changes.
+    card = session.hand[-1]
+    app.select(str(card))
+    app.lay("discard", card.suit)
+    expect(table.locator(f"[data-testid=discard-pile][data-suit={card.suit}]")).not_to_have_attribute("data-legal", "true")
     app.draw(card.suit)
-    assert app.message().startswith(f"refused: you cannot draw the card you discarded this turn ({card})")
-    expect(app.area("xp-message").locator(".xp-quote")).to_contain_text("The rules (document")
-    assert app.hand() == start_hand and app.deck_size() == start_deck
+    assert app.message().startswith("Not allowed: you cannot draw the card you discarded this turn")
+    expect(table.get_by_test_id("quote")).to_contain_text(session.rules.quote("draw"))
+    save_screenshot(page, "play-refused")
+    app.press("undo", {"action": "undo"})
+    assert session.to_json() == start
 
-
-def test_a_hint_ranks_the_moves_and_its_best_move_can_be_played(page: Page, voila: str) -> None:
-    app = open_play_app(page, voila)
-    app.hint()
-    expect(app.area("xp-hints").locator("tr")).to_have_count(1 + min(5, len(app.twin.round.legal_moves())))
-    assert re.match(r"the best \d+ of \d+ ranked moves are shown", app.message())
-    best = text_of(app.area("xp-hints").locator("tr").nth(1).locator("td").first)
-    app.type_move(best)  # the best move is a legal move, written in the notation the box reads
-    expect(app.area("xp-hints")).to_have_text("")  # the hint was for the position before
-
-
-def test_a_round_played_to_its_end_shows_the_breakdown_and_the_next_round(page: Page, voila: str) -> None:
-    app = open_play_app(page, voila)
-    made = app.finish_round()
-    twin = app.twin
-    rnd = twin.round
-    assert rnd.is_over and made == seats_of_moves(rnd).count(twin.seat) > 0
-
-    breakdown = app.area("xp-breakdown")
-    expect(breakdown).to_contain_text(f"Round 1 is over: {END_REASONS[rnd.end_reason or '']}")
-    you, bot = rnd.scores()
-    expect(breakdown).to_contain_text(f"you: {you} points")
-    expect(breakdown).to_contain_text(f"the bot: {bot} points")
-    for expedition in rnd.score_breakdown(0).expeditions:
-        if expedition.cards:
-            expect(breakdown).to_contain_text(expedition.explain())
-    assert app.your_score() == you and app.opponent_score() == bot
-    expect(app.el(".xp-draw")).to_be_hidden()
-    expect(app.area("xp-status")).to_contain_text("round 1 is over")
-    app.review()  # the Expert's review of your moves (the twin shows the same review)
-    expect(app.area("xp-review-result")).to_contain_text("Review of round 1")
-    expect(app.area("xp-review-result")).to_contain_text(f"seat {twin.seat}: {made} moves")
-    # The round is over: a click on a card makes no move, and says what to do instead.
-    app.click_card(app.hand()[0])
-    assert app.message() == "round 1 is over: see the breakdown, then click Next round"
-
-    app.next_round()
-    assert app.message() == "round 2 dealt"
-    expect(app.area("xp-header")).to_contain_text(f"round 2 of {twin.match.rounds_to_play}")
-    expect(app.area("xp-status")).to_contain_text(f"match totals: you {you}, the bot {bot}")
-    expect(app.area("xp-breakdown")).to_have_text("")
-    assert app.deck_size() == twin.round.deck_size and len(app.hand()) == twin.rules.hand_size
-
-
-def test_save_download_and_load_keep_the_game(page: Page, voila: str, tmp_path: Path) -> None:
-    app = open_play_app(page, voila)
-    twin = app.twin
-    start_deck = app.deck_size()
-    app.type_move(f"discard {twin.hand[0]}, draw deck")
-    after_move = twin.match.to_json()
-
-    # Save writes the record on the server and offers it as a download; the download replays to the game.
-    app.el(".xp-save").click()
-    expect(app.area("xp-message")).to_have_text("saved to expeditions-game.json")
-    link = app.el(".xp-download a[download='expeditions-game.json']")
-    expect(link).to_have_text("download the record")
-    href = link.get_attribute("href") or ""
-    assert href.startswith("data:application/json;base64,")
-    record = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
-    assert ex.loads(record).to_json() == after_move
-
-    # Undo, then Load: the game is back where it was saved.
-    app.undo()
-    assert app.deck_size() == start_deck
-    app.el(".xp-load").click()
-    twin.load_json(record, source="expeditions-game.json")
+    # The keys: 1-9 select, P lays on the expedition, D discards, Enter draws, U undoes.
+    move = next(m for m in session.round.legal_moves() if m.kind == "play" and m.draw == "deck")
+    index = session.hand.index(move.cards[0])
+    table.focus()
+    for key, message in [(str(index + 1), {"action": "select", "index": index}), ("p", {"action": "lay", "target": "expedition"}),
+                         ("Enter", {"action": "deck"})]:
+        page.keyboard.press(key)
+        app.twin.act(message)
+        app.check()
+    assert session.round.moves[0] == move
+    page.keyboard.press("u")
+    app.twin.act({"action": "undo"})
     app.check()
-    assert app.message().startswith("loaded expeditions-game.json: ") and twin.match.to_json() == after_move
-    assert app.deck_size() < start_deck
+    assert session.round.moves == ()
 
-    # A record uploaded from this computer (here: the twin's game one move further on) replays too.
-    twin.submit(f"discard {twin.hand[0]}, draw deck")
+    # A typed move, in the notation.
+    typed = next(m for m in session.round.legal_moves() if m.kind == "discard" and m.draw == "deck")
+    table.get_by_test_id("move-input").fill(str(typed))
+    table.get_by_test_id("move-input").press("Enter")
+    app.twin.act({"action": "move", "text": str(typed)})
+    app.check()
+    assert session.round.moves[0] == typed
+
+    # A card dragged onto its expedition is laid in one gesture; then the draw.
+    dragged = next(m for m in session.round.legal_moves() if m.kind == "play" and m.draw == "deck")
+    index = session.hand.index(dragged.cards[0])
+    column = table.locator(f"[data-testid=expedition][data-side=you][data-suit={dragged.cards[0].suit}]")
+    table.locator(f"[data-testid=hand-card][data-index='{index}']").drag_to(column)
+    app.twin.act({"action": "drop", "index": index, "target": "expedition", "suit": dragged.cards[0].suit})
+    app.check()
+    assert session.pending == "play"
+    app.draw("deck")
+    assert session.round.moves[2] == dragged
+
+
+@pytest.mark.parametrize("rules", ["lost-cities", "expeditions-4p", "expeditions-solo"])
+def test_the_other_rule_sets_are_laid_out_and_played(page: Page, voila: str, seeded: Path, rules: str) -> None:
+    app = open_table(page, voila, seeded, twin())
+    table = app.root
+    table.get_by_test_id("rule-set").select_option(rules)
+    table.get_by_test_id("new-game").click()
+    app.wait()
+    # The new deal has a fresh random seed: the twin goes on from its record, downloaded as a user downloads it.
+    with page.expect_download() as download:
+        table.get_by_test_id("save").click()
+    record = Path(download.value.path()).read_text(encoding="utf-8")
+    assert app.twin.session.load_json(record)
+    app.twin.send = lambda *args, **kwargs: None  # type: ignore[method-assign]  # the twin has no browser to send to
+    app.twin.act({"action": "save"})
+    app.check()
+    assert app.session.rules.name == rules
+    view = app.twin.view
+    players = ex.rules(rules).players
+    expect(table.locator("[data-testid=expedition][data-side=opponent]")).to_have_count(0 if players == 1 else len(view["suits"]))
+    if rules == "expeditions-4p":
+        expect(table.get_by_test_id("partner")).to_have_count(1)
+        expect(table.get_by_test_id("seat")).to_have_count(2)
+        app.press("pass", {"action": "pass"}, check=False)
+        hand = app.session.hand
+        for index in (0, 1):
+            table.locator(f"[data-testid=hand-card][data-index='{index}']").click()
+            app.twin.act({"action": "select", "index": index})
+        expect(table.get_by_test_id("partner")).to_have_attribute("data-legal", "true")
+        table.get_by_test_id("partner").click()
+        app.twin.act({"action": "pass"})
+        app.check()
+        assert app.session.round.moves[0] == ex.Move.pass_cards(hand[0], hand[1])
+        partner = next(seat for seat in app.twin.view["seats"] if seat["role"] == "partner")
+        assert {str(c) for c in hand[:2]} <= {c["card"] for c in partner["known"]}  # you know what you passed
+        expect(table.get_by_test_id("partner").get_by_test_id("known-card")).to_have_count(len(partner["known"]))
+    if table.get_attribute("data-palette") == "lost-cities":
+        colour = re.compile(r"^(yellow|blue|white|green|red) ")
+        expect(table.locator("[data-testid=hand-card]").first).to_have_attribute("aria-label", colour)
+    rng = random.Random(1)
+    for _ in range(4 if players > 1 else 5):
+        app.move(plain_move(app.session.round, rng))
+    save_screenshot(page, f"play-{rules}")
+    if rules == "expeditions-solo":
+        while app.session.round.deck_size:
+            app.move(plain_move(app.session.round, rng))
+        card = app.session.hand[0]
+        app.select(str(card))
+        app.lay("discard", card.suit)  # after the deck, laying is the whole turn
+        assert app.session.round.moves[-1] == ex.Move.discard(card, None)
+        app.finish_round()
+        expect(table.get_by_test_id("round-over")).to_contain_text("Round 1 is over")
+        save_screenshot(page, "play-solitaire-round-over")
+
+
+def test_load_takes_an_uploaded_record(page: Page, voila: str, seeded: Path, tmp_path: Path) -> None:
+    app = open_table(page, voila, seeded, twin())
+    later = Session(level="Normal", seed=SEED)
+    later.play_script([str(plain_move(later.round)), str(plain_move(later.round))])
+    later.settle()
     upload = tmp_path / "my-game.json"
-    upload.write_text(twin.to_json(), encoding="utf-8")
-    with page.expect_file_chooser() as chooser:  # the Load file button opens the file dialog
-        app.el(".xp-upload").click()
+    upload.write_text(later.to_json(), encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        app.el("load").click()
     chooser.value.set_files(str(upload))
-    twin.load_json(upload.read_text(encoding="utf-8"), source="my-game.json")
+    app.twin.act({"action": "load", "name": "my-game.json", "text": upload.read_text(encoding="utf-8")})
     app.check()
-    assert app.message() == f"loaded my-game.json: {twin.rules.label}, round 1, turn {twin.round.turn + 1}"
-    assert len(twin.round.moves) == 4
+    assert app.message().startswith("Loaded my-game.json: ") and app.session.to_json() == later.to_json()
+    assert all(LOCAL.match(url) for url in [page.url])

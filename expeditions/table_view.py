@@ -1,0 +1,384 @@
+"""What a person sees of a card table: cards, suits and moves in words, and the frozen view a table draws.
+
+Everything a person reads is written with suit symbols (``7♥``, ``J♠``) or, in Lost Cities, the colour names
+(``yellow 7``); letter notation (``7H``) stays in the typed-move box and the records. ``TableView`` (made by
+``expeditions.session.Session.view``) holds everything a table shows, and its ``to_dict()`` is plain JSON for a
+widget to draw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .cards import SUITS, Card, parse_card
+from .moves import Move
+from .rules import Rules
+
+
+# --- words ----------------------------------------------------------------------------------------
+def suit_mark(suit: str) -> str:
+    """How a suit is written for a person: its symbol (♥), or a Lost Cities colour's name (yellow)."""
+    s = SUITS[suit]
+    return s.symbol if s.symbol != suit else s.name
+
+
+def card_words(card: Card) -> str:
+    """A card as a person reads it: ``7♥``, ``J♠``, or ``yellow 7`` in Lost Cities."""
+    s = SUITS[card.suit]
+    return card.symbol if s.symbol != card.suit else f"{s.name} {card.rank_text}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    return " ".join(card_words(c) for c in cards)
+
+
+def symbolize(text: str, rules: Rules) -> str:
+    """``text`` with every card in letter notation (``7H``, ``KY``) written as a person reads it (``7♥``,
+    ``yellow K``): for the engine's reasons and the hints' reasons, which name cards in letters."""
+    suits = "".join(rules.suits)
+    pattern = re.compile(rf"(?<![\w♥♠♦♣])(10|[2-9AJQK])([{suits}])(?![\w])")
+    return pattern.sub(lambda m: card_words(parse_card(m.group(0))), text)
+
+
+def pile_words(suit: str) -> str:
+    """``the ♥ pile``, ``the yellow pile``."""
+    return f"the {suit_mark(suit)} pile"
+
+
+def move_words(move: Move, *, who: str = "", drawn: Card | None = None, taken: Card | None = None,
+               imperative: bool = False) -> str:
+    """A move in words with suit symbols. ``taken`` is the card a pile draw takes (the pile's top), ``drawn``
+    the card drawn off the deck when the reader may see it. ``imperative`` gives a hint's wording
+    ("lay 7♥, draw from the deck"); otherwise the past tense after ``who`` ("West laid 7♥ and drew ...")."""
+    if move.kind == "pass":
+        cards = cards_words(move.cards)
+        if imperative:
+            return f"pass {cards} to your partner"
+        return f"{who} passed {cards if who == 'You' else 'two cards'} to {_partner_of(who)}"
+    card = card_words(move.card)
+    if imperative:
+        lay = f"lay {card}" if move.kind == "play" else f"discard {card}"
+        if move.draw is None:
+            return lay
+        took = f"{card_words(taken)} from " if taken else "from "
+        draw = "draw from the deck" if move.draw == "deck" else f"take {took}{pile_words(move.draw)}"
+        return f"{lay}, {draw}"
+    lay = f"{who} laid {card}" if move.kind == "play" else f"{who} discarded {card}"
+    if move.draw is None:
+        return lay
+    if move.draw == "deck":
+        return f"{lay} and drew {card_words(drawn) if drawn else 'from the deck'}" + (" from the deck" if drawn else "")
+    return f"{lay} and took {card_words(taken) + ' from ' if taken else 'from '}{pile_words(move.draw)}"
+
+
+def _partner_of(who: str) -> str:
+    return "your partner" if who == "You" else "their partner"
+
+
+# --- the view ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardView:
+    """One card face: ``card`` in letter notation (``10H``: for ``data-card``), ``rank`` and ``suit`` for
+    the face, ``label`` as a person reads it (``10♥``)."""
+
+    card: str
+    rank: str
+    suit: str
+    label: str
+    investment: bool
+
+
+def card_view(card: Card) -> CardView:
+    return CardView(str(card), card.rank_text, card.suit, card_words(card), card.is_investment)
+
+
+@dataclass(frozen=True)
+class SuitView:
+    """A suit of the rule set: its letter, name and symbol (empty for a Lost Cities colour)."""
+
+    suit: str
+    name: str
+    symbol: str
+    mark: str
+
+
+@dataclass(frozen=True)
+class HandCardView:
+    """A card of your hand: ``index`` its place (what the number keys select), ``playable`` whether it may
+    go on its expedition now (cards that may only be discarded are dimmed), ``selected``, ``hint``."""
+
+    index: int
+    face: CardView
+    playable: bool
+    selected: bool
+    hint: bool
+
+
+@dataclass(frozen=True)
+class ExpeditionView:
+    """One expedition column: its side (``"you"``, ``"opponent"``), suit, cards in laying order, running
+    score and its calculation; ``legal`` when the selected card may be laid here; ``pending`` the card
+    laid this half-turn (not yet sent to the engine); ``marked`` the card another seat just laid here;
+    ``hint`` when the best move lays here."""
+
+    side: str
+    suit: str
+    cards: tuple[CardView, ...]
+    score: int
+    explain: str
+    legal: bool
+    pending: str | None
+    marked: str | None
+    hint: bool
+
+
+@dataclass(frozen=True)
+class PileView:
+    """One discard pile: its cards bottom first; ``legal`` when the selected card may be discarded here or,
+    once a card is laid, when you may draw its top; ``marked`` ``"discarded"`` or ``"taken"`` after another
+    seat's move; ``hint`` as a target or a draw source of the best move."""
+
+    suit: str
+    cards: tuple[CardView, ...]
+    legal: bool
+    pending: str | None
+    marked: str | None
+    hint: bool
+
+
+@dataclass(frozen=True)
+class DeckView:
+    size: int
+    legal: bool
+    marked: bool
+    hint: bool
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat at the table: ``role`` ``"you"``, ``"partner"`` or ``"opponent"``; ``known`` the cards of its
+    hand you know (your whole hand for yourself; a card drawn off a pile, or passed by you, for others)."""
+
+    seat: int
+    name: str
+    role: str
+    hand_size: int
+    known: tuple[CardView, ...]
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class SideView:
+    """A scoring side (a seat, or a team with partners): its expeditions and score on the table now."""
+
+    side: int
+    role: str
+    name: str
+    score: int
+    total: int
+    expeditions: tuple[ExpeditionView, ...]
+
+
+@dataclass(frozen=True)
+class LastMoveView:
+    """A move another seat made since your last one, with where it went: for marking it on the table."""
+
+    seat: int
+    name: str
+    kind: str
+    card: str
+    suit: str
+    draw: str | None
+    taken: str | None
+    words: str
+
+
+@dataclass(frozen=True)
+class ExpeditionLine:
+    suit: str
+    mark: str
+    cards: tuple[CardView, ...]
+    explain: str
+    total: int
+
+
+@dataclass(frozen=True)
+class BreakdownView:
+    """One side's round score, expedition by expedition (``"4 + 6 + 8 + 10 = 28, minus 20 = 8, ×2 = 16"``)."""
+
+    name: str
+    role: str
+    total: int
+    lines: tuple[ExpeditionLine, ...]
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    label: str
+    scores: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class RoundOverView:
+    """The end-of-round panel: why it ended, each side's breakdown, the match so far, and what comes next."""
+
+    number: int
+    reason: str
+    sides: tuple[BreakdownView, ...]
+    names: tuple[str, ...]
+    match: tuple[MatchRow, ...]
+    match_over: bool
+    result: str
+    next: str
+
+
+@dataclass(frozen=True)
+class HintLine:
+    words: str
+    value: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class HintView:
+    """The best moves in words, best first, and the best move's card, target and draw source (marked on the
+    table with ``data-hint="best"``). ``target`` is ``"expedition"``, ``"discard"`` or ``"pass"``."""
+
+    card: str
+    cards: tuple[str, ...]
+    target: str
+    suit: str
+    draw: str | None
+    lines: tuple[HintLine, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class ReviewRowView:
+    turn: int
+    played: str
+    expert: str
+    agreed: bool
+    lost: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    number: int
+    summary: str
+    rows: tuple[ReviewRowView, ...]
+
+
+@dataclass(frozen=True)
+class MessageView:
+    """What just happened or why a gesture was refused: ``tone`` ``"info"``, ``"move"`` or ``"error"``;
+    ``quote`` the rule document's words for a refusal."""
+
+    text: str
+    tone: str = "info"
+    quote: str = ""
+    document: str = ""
+
+
+@dataclass(frozen=True)
+class OptionView:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table as the person at ``seat`` sees it; ``to_dict()`` is plain JSON for a widget."""
+
+    rules: str
+    title: str
+    label: str
+    colours: str
+    palette: str
+    suits: tuple[SuitView, ...]
+    players: int
+    partnerships: bool
+    solitaire: bool
+    seat: int
+    seats: tuple[SeatView, ...]
+    sides: tuple[SideView, ...]
+    hand: tuple[HandCardView, ...]
+    piles: tuple[PileView, ...]
+    draw_from_piles: bool
+    out_of_game: bool
+    deck: DeckView
+    selected: tuple[int, ...]
+    pending: str | None
+    passing: bool
+    pass_legal: bool
+    can_pass: bool
+    turn: str
+    status: str
+    message: MessageView | None
+    last_moves: tuple[LastMoveView, ...]
+    round_number: int
+    rounds: int
+    totals: tuple[int, ...]
+    round_over: RoundOverView | None
+    hint: HintView | None
+    review: ReviewView | None
+    busy: str
+    busy_text: str
+    can_undo: bool
+    can_hint: bool
+    can_review: bool
+    log: tuple[str, ...]
+    level: str
+    levels: tuple[OptionView, ...]
+    rule_sets: tuple[OptionView, ...]
+    confirm_new: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data (dicts, lists, strings, numbers): what goes to the browser as JSON."""
+        plain = _plain(asdict(self))
+        assert isinstance(plain, dict)
+        return plain
+
+
+def _plain(value: Any) -> Any:
+    """``value`` with every tuple made a list, as JSON has it."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+__all__ = [
+    "BreakdownView",
+    "CardView",
+    "DeckView",
+    "ExpeditionLine",
+    "ExpeditionView",
+    "HandCardView",
+    "HintLine",
+    "HintView",
+    "LastMoveView",
+    "MatchRow",
+    "MessageView",
+    "OptionView",
+    "PileView",
+    "ReviewRowView",
+    "ReviewView",
+    "RoundOverView",
+    "SeatView",
+    "SideView",
+    "SuitView",
+    "TableView",
+    "card_view",
+    "card_words",
+    "cards_words",
+    "move_words",
+    "pile_words",
+    "suit_mark",
+    "symbolize",
+]

@@ -1,0 +1,606 @@
+// The card table of Expeditions, drawn in the browser.
+//
+// A plain ES module for anywidget (no build step, no imports, nothing fetched). It draws the session's
+// view (the "view" trait: plain JSON made in Python by expeditions.session) and sends every gesture back
+// with model.send({action: ...}); Python decides what a gesture means and answers with a new view. Each
+// part of the table is drawn by a small function of the view, so that other panels (a lesson's text, its
+// buttons) can be added beside them.
+
+const GLYPHS = { Y: "☀", B: "≋", W: "❄", G: "✿", R: "▲", P: "✦" }; // the Lost Cities colours' marks
+const SLOW_MS = 330; // a gesture not answered by then shows that the table is working
+
+// --- small helpers ---------------------------------------------------------------------------------
+function h(tag, props, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "true" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+function mark(view, suit) {
+  if (view.palette === "lost-cities") return GLYPHS[suit] || suit;
+  const found = view.suits.find((s) => s.suit === suit);
+  return found && found.symbol ? found.symbol : suit;
+}
+
+function suitName(view, suit) {
+  const found = view.suits.find((s) => s.suit === suit);
+  return found ? found.name : suit;
+}
+
+// --- cards ------------------------------------------------------------------------------------------
+function cardFace(view, card, props) {
+  const m = mark(view, card.suit);
+  const classes = ["xt-card", `suit-${card.suit}`];
+  if (card.investment) classes.push("xt-invest");
+  if (props && props.class) classes.push(props.class);
+  const centre = card.investment
+    ? h("span", { class: "xt-medal" }, h("b", {}, card.rank), h("small", {}, view.palette === "lost-cities" ? "wager" : "invest"))
+    : h("span", { class: "xt-pip" }, m);
+  return h(
+    "div",
+    { title: card.label, "aria-label": card.label, ...props, class: classes.join(" "), "data-card": card.card },
+    h("span", { class: "xt-index" }, h("b", {}, card.rank), h("i", {}, m)),
+    centre,
+    h("span", { class: "xt-index xt-index-end" }, h("b", {}, card.rank), h("i", {}, m)),
+  );
+}
+
+function cardBack(props) {
+  return h("div", { ...props, class: `xt-card xt-back ${(props && props.class) || ""}` });
+}
+
+function slot(view, suit, label) {
+  return h("div", { class: `xt-slot suit-${suit}` }, h("span", {}, mark(view, suit)), label ? h("small", {}, label) : null);
+}
+
+// --- the parts of the table -----------------------------------------------------------------------------
+function renderScoreboard(view) {
+  const match = view.round_number > 1 || view.round_over;
+  return h(
+    "div",
+    { class: "xt-scoreboard", "data-testid": "scoreboard" },
+    h("div", { class: "xt-round", "data-testid": "round" }, `Round ${view.round_number} of ${view.rounds}`),
+    match && view.sides.length > 1
+      ? h("div", { class: "xt-chips", "data-testid": "match-score", title: "the match so far" },
+          view.sides.map((side, i) => h("span", { class: `xt-chip role-${side.role}` }, side.name, h("b", {}, view.totals[i]))))
+      : null,
+  );
+}
+
+function renderBar(view, ctx) {
+  const busy = view.busy !== "";
+  const level = ctx.levelSelect;
+  syncSelect(level, view.levels, view.level);
+  level.disabled = view.solitaire;
+  return h(
+    "div",
+    { class: "xt-bar" },
+    h("div", { class: "xt-title", title: view.label }, h("b", {}, view.title)),
+    h(
+      "div",
+      { class: "xt-controls" },
+      button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" }),
+      button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" }),
+      view.players === 4
+        ? button(ctx, "pass", view.pass_legal ? "Pass 2 ▸" : view.passing ? "Cancel pass" : "Pass 2",
+            { action: "pass" }, { disabled: !(view.can_pass || view.passing), pressed: view.passing })
+        : null,
+      view.solitaire ? null : h("label", { class: "xt-level" }, "Opponent", level),
+      button(ctx, "new-game", view.confirm_new ? "Abandon game?" : "New game",
+        () => ({ action: "new_game", rules: ctx.rulesSelect.value, level: ctx.levelSelect.value, colours: ctx.coloursSelect.value }),
+        { disabled: busy && view.busy !== "bot", alert: view.confirm_new }),
+    ),
+  );
+}
+
+function button(ctx, testid, label, message, opts) {
+  const o = opts || {};
+  return h(
+    "button",
+    {
+      class: `xt-button${o.working ? " xt-working" : ""}${o.alert ? " xt-alert" : ""}`,
+      "data-testid": testid,
+      disabled: o.disabled || o.working,
+      "aria-pressed": o.pressed ? "true" : null,
+      "aria-busy": o.working ? "true" : null,
+      title: o.key ? `${label} (key ${o.key.toUpperCase()})` : label,
+      onclick: (event) => {
+        event.stopPropagation();
+        event.currentTarget.disabled = true; // answered by a new view, which draws the button afresh
+        ctx.send(typeof message === "function" ? message() : message);
+      },
+    },
+    o.working ? h("span", { class: "xt-spinner" }) : null,
+    label,
+  );
+}
+
+function renderSeats(view, ctx) {
+  const others = view.seats.filter((s) => s.role !== "you");
+  if (!others.length) {
+    return h("div", { class: "xt-seats xt-seats-solo" },
+      h("span", { class: "xt-plaque" }, `Solitaire: your ${view.suits.length} expeditions against the deck`));
+  }
+  return h(
+    "div",
+    { class: "xt-seats" },
+    others.map((seat) => {
+      const legal = seat.role === "partner" && view.pass_legal;
+      const hidden = Math.max(0, seat.hand_size - seat.known.length);
+      return h(
+        "div",
+        {
+          class: `xt-plaque role-${seat.role}${seat.to_move ? " xt-to-move" : ""}`,
+          "data-testid": seat.role === "partner" ? "partner" : "seat",
+          "data-seat": seat.seat,
+          "data-legal": legal,
+          onclick: legal ? () => ctx.send({ action: "pass" }) : null,
+        },
+        h("div", { class: "xt-name" }, h("span", {}, seat.name), seat.role === "partner" ? h("small", {}, "your partner") : null,
+          h("small", { class: "xt-count" }, `${seat.hand_size} card${seat.hand_size === 1 ? "" : "s"}`,
+            seat.known.length ? ` · ${seat.known.length} known` : ""),
+          seat.to_move && view.busy === "bot" ? h("span", { class: "xt-dots", title: "thinking" }, h("i"), h("i"), h("i")) : null),
+        h("div", { class: "xt-minihand" },
+          seat.known.map((c) => cardFace(view, c, { class: "xt-mini", "data-testid": "known-card" })),
+          Array.from({ length: hidden }, () => cardBack({ class: "xt-mini" }))),
+      );
+    }),
+  );
+}
+
+function renderRow(view, side, ctx) {
+  const mine = side.role === "you";
+  return h(
+    "div",
+    { class: `xt-row ${mine ? "xt-row-you" : "xt-row-opp"}`, "data-testid": "side", "data-side": side.role },
+    h("div", { class: "xt-row-name" }, h("span", {}, side.name), h("b", { title: "on the table this round" }, side.score)),
+    h("div", { class: "xt-columns" }, side.expeditions.map((e) => renderColumn(view, e, mine, ctx))),
+  );
+}
+
+function renderColumn(view, e, mine, ctx) {
+  const m = mark(view, e.suit);
+  const stack = h(
+    "div",
+    { class: "xt-stack" },
+    e.cards.length
+      ? e.cards.map((c, i) => {
+          const pending = e.pending === c.card && i === e.cards.length - 1;
+          const marked = e.marked === c.card;
+          return cardFace(view, c, {
+            class: `${pending ? "xt-pending" : ""}${marked ? " xt-marked" : ""}${marked && ctx.flash ? " xt-flash" : ""}`,
+            "data-marked": marked ? "laid" : null,
+            style: `--i:${i}`,
+          });
+        })
+      : slot(view, e.suit, ""),
+  );
+  const score = h(
+    "div",
+    { class: "xt-col-score", title: `${suitName(view, e.suit)}: ${e.explain}` },
+    h("span", { class: `xt-col-mark suit-${e.suit}` }, m),
+    e.cards.length ? h("b", {}, e.score) : h("small", {}, "–"),
+  );
+  const props = {
+    class: `xt-col suit-${e.suit}`,
+    "data-testid": "expedition",
+    "data-side": e.side,
+    "data-suit": e.suit,
+    "data-legal": e.legal,
+    "data-hint": e.hint ? "best" : null,
+    title: `${mine ? "your" : "their"} ${suitName(view, e.suit)} expedition: ${e.explain}`,
+  };
+  if (mine) {
+    props.onclick = () => ctx.send({ action: "expedition", suit: e.suit });
+    Object.assign(props, dropTarget(ctx, "expedition", e.suit));
+  }
+  return h("div", props, mine ? [score, stack] : [stack, score]);
+}
+
+function dropTarget(ctx, target, suit) {
+  return {
+    ondragover: (event) => {
+      if (ctx.dragging === null) return;
+      event.preventDefault();
+      event.currentTarget.classList.add("xt-dragover");
+    },
+    ondragleave: (event) => event.currentTarget.classList.remove("xt-dragover"),
+    ondrop: (event) => {
+      event.preventDefault();
+      event.currentTarget.classList.remove("xt-dragover");
+      if (ctx.dragging !== null) ctx.send({ action: "drop", index: ctx.dragging, target, suit });
+      ctx.dragging = null;
+    },
+  };
+}
+
+function renderCentre(view, ctx) {
+  const piles = view.piles.map((p) => {
+    const top = p.cards.slice(-3);
+    const marked = p.marked;
+    return h(
+      "div",
+      {
+        class: `xt-pile suit-${p.suit}${marked ? " xt-marked-pile" : ""}${marked && ctx.flash ? " xt-flash" : ""}`,
+        "data-testid": "discard-pile",
+        "data-suit": p.suit,
+        "data-legal": p.legal,
+        "data-hint": p.hint ? "best" : null,
+        "data-marked": marked,
+        title: `${view.out_of_game ? "discards (out of the game)" : "discard pile"}: ${suitName(view, p.suit)}` +
+          (p.cards.length ? ` · ${p.cards.length} card${p.cards.length === 1 ? "" : "s"}` : " · empty"),
+        onclick: () => ctx.send({ action: "pile", suit: p.suit }),
+        ...dropTarget(ctx, "discard", p.suit),
+      },
+      top.length
+        ? h("div", { class: "xt-pile-stack" }, top.map((c, i) =>
+            cardFace(view, c, { class: `${i < top.length - 1 ? "xt-under" : ""}${p.pending === c.card && i === top.length - 1 ? " xt-pending" : ""}`, style: `--u:${top.length - 1 - i}` })))
+        : slot(view, p.suit, ""),
+      p.cards.length > 1 ? h("span", { class: "xt-badge" }, p.cards.length) : null,
+      marked ? h("span", { class: "xt-flag" }, marked === "taken" ? "taken" : "discarded") : null,
+    );
+  });
+  const deck = view.deck;
+  const deckEl = h(
+    "div",
+    {
+      class: "xt-deck",
+      "data-testid": "deck",
+      "data-legal": deck.legal,
+      "data-hint": deck.hint ? "best" : null,
+      "data-marked": deck.marked ? "taken" : null,
+      "data-count": deck.size,
+      title: `the deck: ${deck.size} card${deck.size === 1 ? "" : "s"} (Enter draws)`,
+      onclick: () => ctx.send({ action: "deck" }),
+    },
+    deck.size ? cardBack({ class: "xt-deck-card" }) : h("div", { class: "xt-slot xt-empty-deck" }, h("small", {}, "empty")),
+    deck.size ? h("span", { class: "xt-deck-count" }, deck.size) : null,
+    h("small", { class: "xt-deck-label" }, "deck"),
+  );
+  return h(
+    "div",
+    { class: "xt-centre" },
+    h("div", { class: "xt-piles", "data-label": view.out_of_game ? "discards leave the game" : "discard piles" }, piles),
+    deckEl,
+  );
+}
+
+function renderStatus(view, ctx) {
+  const who = view.turn === "you" ? "Your turn" : view.turn === "over" ? (view.round_over && view.round_over.match_over ? "Game over" : "Round over")
+    : view.seats.find((s) => s.to_move) ? view.seats.find((s) => s.to_move).name : "Waiting";
+  const m = view.message;
+  return h(
+    "div",
+    { class: `xt-statusbar turn-${view.turn}` },
+    h("div", { class: "xt-status", "data-testid": "status", "data-turn": view.turn },
+      h("span", { class: "xt-pill" }, who, view.turn === "bot" ? h("span", { class: "xt-dots" }, h("i"), h("i"), h("i")) : null),
+      h("span", { class: "xt-status-text" }, view.status)),
+    m
+      ? h("div", { class: `xt-message tone-${m.tone}`, "data-testid": "message", role: "status", "aria-live": "polite" },
+          h("span", {}, m.text),
+          m.quote ? h("div", { class: "xt-quote", "data-testid": "quote" }, `The rules (document ${m.document}): “${m.quote}”`) : null)
+      : h("div", { class: "xt-message", "data-testid": "message" }),
+  );
+}
+
+function renderHand(view, ctx) {
+  const yourTurn = view.turn === "you";
+  return h(
+    "div",
+    { class: `xt-hand${view.passing ? " xt-passing" : ""}`, "data-testid": "hand" },
+    view.hand.map((hc) => {
+      const laid = view.pending && hc.selected;
+      const classes = [];
+      if (hc.selected) classes.push("xt-selected");
+      if (yourTurn && !hc.playable && !view.passing) classes.push("xt-dim");
+      if (laid) classes.push("xt-laid");
+      const face = cardFace(view, hc.face, {
+        class: classes.join(" "),
+        "data-testid": "hand-card",
+        "data-index": hc.index,
+        "data-selected": hc.selected,
+        "data-playable": hc.playable,
+        "data-hint": hc.hint ? "best" : null,
+        draggable: yourTurn && !view.pending ? "true" : null,
+        title: `${hc.face.label}${hc.playable ? "" : yourTurn ? " (cannot go on its expedition now: discard it)" : ""} · key ${hc.index + 1}`,
+        onclick: () => ctx.send({ action: "select", index: hc.index, card: hc.face.card }),
+        ondragstart: (event) => {
+          ctx.dragging = hc.index;
+          event.dataTransfer.setData("text/plain", hc.face.card);
+          event.dataTransfer.effectAllowed = "move";
+        },
+        ondragend: () => { ctx.dragging = null; },
+      });
+      return h("div", { class: "xt-hand-slot" }, face, h("span", { class: "xt-key" }, hc.index < 9 ? hc.index + 1 : hc.index === 9 ? 0 : ""));
+    }),
+  );
+}
+
+function renderHint(view, ctx) {
+  if (view.busy === "hint") {
+    return h("section", { class: "xt-panel xt-hint-panel", "data-testid": "hint-panel", "aria-busy": "true" },
+      h("h4", {}, "Hint"), progress(view.busy_text, ctx));
+  }
+  const hint = view.hint;
+  if (!hint) return null;
+  return h(
+    "section",
+    { class: "xt-panel xt-hint-panel", "data-testid": "hint-panel" },
+    h("h4", {}, "Hint: the best moves"),
+    h("ol", {}, hint.lines.map((line, i) =>
+      h("li", { class: i === 0 ? "xt-best" : "" },
+        h("div", {}, h("b", {}, line.words), " ", h("span", { class: "xt-value", title: "estimate and 95% interval" }, line.value)),
+        h("small", {}, line.reason)))),
+    h("p", { class: "xt-note" }, hint.note, " The best move is outlined on the table."),
+  );
+}
+
+function progress(text, ctx) {
+  const started = ctx.busySince || Date.now();
+  const seconds = Math.floor((Date.now() - started) / 1000);
+  return h("div", { class: "xt-progress", "data-testid": "progress" },
+    h("div", { class: "xt-progress-bar" }, h("span")),
+    h("small", {}, text, seconds > 0 ? h("span", { class: "xt-elapsed" }, ` ${seconds} s`) : h("span", { class: "xt-elapsed" })));
+}
+
+function renderLog(view, ctx) {
+  const list = h("ol", { class: "xt-log", "data-testid": "log" }, view.log.map((line) =>
+    line.startsWith("Round ") ? h("li", { class: "xt-log-round" }, line) : h("li", {}, line)));
+  return h("section", { class: "xt-panel" }, h("h4", {}, "Moves"), list);
+}
+
+function renderTools(view, ctx) {
+  syncSelect(ctx.rulesSelect, view.rule_sets, view.rules);
+  syncSelect(ctx.coloursSelect, [{ value: "four", label: "four colours" }, { value: "two", label: "two colours" }], view.colours);
+  ctx.coloursSelect.disabled = view.palette === "lost-cities";
+  return [
+    h("section", { class: "xt-panel xt-tools" },
+      h("h4", {}, "Type a move"),
+      h("div", { class: "xt-typed" }, ctx.moveInput,
+        h("button", { class: "xt-button", "data-testid": "move-go", onclick: () => submitTyped(ctx) }, "Go"))),
+    h("section", { class: "xt-panel xt-tools" },
+      h("h4", {}, "Game"),
+      h("label", {}, h("span", {}, "Rules of the next game"), ctx.rulesSelect),
+      h("label", {}, h("span", {}, "Deck colours"), ctx.coloursSelect),
+      h("div", { class: "xt-files" },
+        button(ctx, "save", "Save", { action: "save" }, {}),
+        h("button", { class: "xt-button", "data-testid": "load", onclick: () => ctx.fileInput.click() }, "Load…"),
+        ctx.fileInput)),
+  ];
+}
+
+function renderRoundOver(view, ctx) {
+  const over = view.round_over;
+  if (!over) return null;
+  if (ctx.collapsed) {
+    return h("div", { class: "xt-over xt-over-collapsed", "data-testid": "round-over" },
+      h("b", {}, over.result), " ",
+      h("button", { class: "xt-button", "data-testid": "show-scores", onclick: () => { ctx.collapsed = false; ctx.redraw(); } }, "Show the scores"),
+      button(ctx, "continue", over.next, { action: "continue" }, { disabled: view.busy === "review" }));
+  }
+  const sides = over.sides.map((side) =>
+    h("div", { class: `xt-breakdown role-${side.role}`, "data-testid": "breakdown", "data-side": side.role },
+      h("h4", {}, side.name, h("b", {}, side.total)),
+      h("table", {}, side.lines.filter((l) => l.cards.length).map((l) =>
+        h("tr", {},
+          h("td", { class: `xt-col-mark suit-${l.suit}` }, mark(view, l.suit)),
+          h("td", { class: "xt-cards-text" }, l.cards.map((c) => h("span", { class: `suit-${c.suit}` }, c.label))),
+          h("td", { class: "xt-explain" }, l.explain),
+          h("td", { class: "xt-total" }, l.total))),
+        side.lines.every((l) => !l.cards.length) ? h("tr", {}, h("td", { colspan: 4 }, "no expedition started: 0")) : null)));
+  const match = over.match.length > 2 || over.match_over || view.rounds > 1
+    ? h("table", { class: "xt-match", "data-testid": "match-table" },
+        h("tr", {}, h("th"), over.names.map((n) => h("th", {}, n))),
+        over.match.map((row) => h("tr", { class: row.label === "Total" ? "xt-total-row" : "" },
+          h("td", {}, row.label), row.scores.map((s) => h("td", {}, s === null ? "…" : s)))))
+    : null;
+  const reviewing = view.busy === "review";
+  return h(
+    "div",
+    { class: "xt-over", "data-testid": "round-over" },
+    h("div", { class: "xt-over-panel" },
+      h("div", { class: "xt-over-head" },
+        h("h3", {}, over.match_over ? over.result : `Round ${over.number} is over`),
+        h("button", { class: "xt-link", "data-testid": "hide-scores", title: "look at the table", onclick: () => { ctx.collapsed = true; ctx.redraw(); } }, "See the table")),
+      h("p", { class: "xt-reason" }, over.reason, over.match_over ? "" : ` ${over.result}`),
+      h("div", { class: "xt-breakdowns" }, sides),
+      match,
+      reviewing ? progress(view.busy_text, ctx) : null,
+      view.review ? renderReview(view.review) : null,
+      h("div", { class: "xt-over-buttons" },
+        view.solitaire && !view.can_review && !view.review ? null
+          : button(ctx, "review", reviewing ? "Reviewing…" : "Review my moves", { action: "review" },
+              { disabled: !view.can_review, working: reviewing }),
+        button(ctx, "continue", over.next, { action: "continue" }, { disabled: reviewing })),
+    ),
+  );
+}
+
+function renderReview(review) {
+  return h("div", { class: "xt-review", "data-testid": "review-result" },
+    h("p", {}, h("b", {}, `Review of round ${review.number}: `), review.summary),
+    h("table", {},
+      h("tr", {}, h("th", {}, "turn"), h("th", {}, "you"), h("th", {}, "the Expert"), h("th", {}, "lost"), h("th", {}, "why")),
+      review.rows.map((r) => h("tr", { class: r.agreed ? "xt-agreed" : "" },
+        h("td", {}, r.turn), h("td", {}, r.played), h("td", {}, r.agreed ? "same" : r.expert), h("td", {}, r.lost),
+        h("td", { class: "xt-why" }, r.reason)))));
+}
+
+// A later lesson mode draws its panels here (title, text, feedback, progress, its buttons).
+function renderPanels(view, ctx) {
+  return [renderHint(view, ctx), renderLog(view, ctx), renderTools(view, ctx)];
+}
+
+function renderTable(view, ctx) {
+  const opponents = view.sides.filter((s) => s.role !== "you");
+  const mine = view.sides.find((s) => s.role === "you");
+  return h(
+    "div",
+    { class: "xt-felt" },
+    renderScoreboard(view),
+    renderSeats(view, ctx),
+    opponents.map((side) => renderRow(view, side, ctx)),
+    renderCentre(view, ctx),
+    mine ? renderRow(view, mine, ctx) : null,
+    renderStatus(view, ctx),
+    renderHand(view, ctx),
+    renderRoundOver(view, ctx),
+  );
+}
+
+// --- persistent controls (kept across redraws, so typing and open menus survive an update) -------------
+// The select shows ``value`` when the options change or the view's value changes; a choice the person made
+// in between (the rules of the next game) stays.
+function syncSelect(select, options, value) {
+  const wanted = options.map((o) => `${o.value}\u0000${o.label}`).join("\u0001");
+  if (select.dataset.options !== wanted) {
+    select.replaceChildren(...options.map((o) => h("option", { value: o.value }, o.label)));
+    select.dataset.options = wanted;
+    select.dataset.shown = "";
+  }
+  if (select.dataset.shown !== value && document.activeElement !== select) {
+    select.value = value;
+    select.dataset.shown = value;
+  }
+}
+
+function submitTyped(ctx) {
+  const text = ctx.moveInput.value.trim();
+  if (!text) return;
+  ctx.send({ action: "move", text });
+  ctx.moveInput.value = "";
+}
+
+function makeControls(ctx) {
+  ctx.moveInput = h("input", {
+    type: "text", "data-testid": "move-input", placeholder: "play 7H, draw deck", spellcheck: "false",
+    "aria-label": "type a move in the notation",
+    onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); submitTyped(ctx); } event.stopPropagation(); },
+  });
+  ctx.levelSelect = h("select", { "data-testid": "level", onchange: () => ctx.send({ action: "level", level: ctx.levelSelect.value }) });
+  ctx.rulesSelect = h("select", { "data-testid": "rule-set", title: "the rule set of the next New game" });
+  ctx.coloursSelect = h("select", { "data-testid": "colours", onchange: () => ctx.send({ action: "colours", colours: ctx.coloursSelect.value }) });
+  ctx.fileInput = h("input", {
+    type: "file", accept: ".json,application/json", class: "xt-file", "data-testid": "load-file",
+    onchange: async () => {
+      const file = ctx.fileInput.files && ctx.fileInput.files[0];
+      if (!file) return;
+      ctx.send({ action: "load", name: file.name, text: await file.text() });
+      ctx.fileInput.value = "";
+    },
+  });
+}
+
+// --- keys: 1-9 select a card, P lays it on its expedition, D discards it, Enter draws off the deck, U undoes
+function onKey(event, ctx) {
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const view = ctx.model.get("view");
+  let message = null;
+  const key = event.key.toLowerCase();
+  if (/^[0-9]$/.test(key)) {
+    const index = key === "0" ? 9 : Number(key) - 1;
+    if (index < view.hand.length) message = { action: "select", index };
+  } else if (key === "p") message = { action: "lay", target: "expedition" };
+  else if (key === "d") message = { action: "lay", target: "discard" };
+  else if (key === "enter") message = { action: "deck" };
+  else if (key === "u") message = { action: "undo" };
+  else if (key === "h") message = { action: "hint" };
+  if (message) {
+    event.preventDefault();
+    event.stopPropagation();
+    ctx.send(message);
+  }
+}
+
+function download(name, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = h("a", { href: url, download: name, style: "display:none" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// --- the widget -------------------------------------------------------------------------------------
+function render({ model, el }) {
+  const root = h("div", { class: "xt", tabindex: "0", "data-testid": "card-table", "data-lm-suppress-shortcuts": "true", "data-p-suppress-shortcuts": "true" });
+  el.append(root);
+  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", busySince: 0, slowTimer: 0, ticker: 0 };
+  ctx.send = (message) => {
+    root.dataset.waiting = "true";
+    clearTimeout(ctx.slowTimer);
+    ctx.slowTimer = setTimeout(() => root.classList.add("xt-slow"), SLOW_MS);
+    model.send(message);
+  };
+  makeControls(ctx);
+
+  ctx.redraw = () => {
+    const view = model.get("view");
+    if (!view || !view.sides) return;
+    clearTimeout(ctx.slowTimer);
+    root.classList.remove("xt-slow");
+    delete root.dataset.waiting;
+    const moves = JSON.stringify(view.last_moves);
+    ctx.flash = moves !== ctx.lastMoves && view.last_moves.length > 0;
+    ctx.lastMoves = moves;
+    const roundKey = `${view.round_number}/${view.rules}/${view.round_over ? 1 : 0}`;
+    if (roundKey !== ctx.roundKey) ctx.collapsed = false;
+    ctx.roundKey = roundKey;
+    if (view.busy && view.busy !== "bot") {
+      if (!ctx.busySince) ctx.busySince = Date.now();
+      if (!ctx.ticker) ctx.ticker = setInterval(() => {
+        root.querySelectorAll(".xt-elapsed").forEach((e) => { e.textContent = ` ${Math.floor((Date.now() - ctx.busySince) / 1000)} s`; });
+      }, 500);
+    } else {
+      ctx.busySince = 0;
+      clearInterval(ctx.ticker);
+      ctx.ticker = 0;
+    }
+    const focused = root.contains(document.activeElement) && !ctx.moveInput.contains(document.activeElement)
+      && !(document.activeElement && document.activeElement.tagName === "SELECT");
+    const log = root.querySelector(".xt-log");
+    const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+
+    root.dataset.busy = view.busy ? "true" : "false";
+    root.dataset.palette = view.palette;
+    root.dataset.players = view.players;
+    root.dataset.turn = view.turn;
+    root.replaceChildren(
+      renderBar(view, ctx),
+      h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx))),
+    );
+    const newLog = root.querySelector(".xt-log");
+    if (newLog && atEnd) newLog.scrollTop = newLog.scrollHeight;
+    if (focused) root.focus({ preventScroll: true });
+  };
+
+  const onCustom = (message) => {
+    if (message && message.type === "record") download(message.name, message.text);
+  };
+  const keydown = (event) => onKey(event, ctx);
+  model.on("change:view", ctx.redraw);
+  model.on("msg:custom", onCustom);
+  root.addEventListener("keydown", keydown);
+  ctx.redraw();
+  return () => {
+    model.off("change:view", ctx.redraw);
+    model.off("msg:custom", onCustom);
+    root.removeEventListener("keydown", keydown);
+    clearInterval(ctx.ticker);
+    clearTimeout(ctx.slowTimer);
+  };
+}
+
+export default { render };
