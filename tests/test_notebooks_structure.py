@@ -148,7 +148,7 @@ def test_the_analysis_notebooks_parameters_name_real_hands_and_rule_sets():
     tips = run_notebooks.parameters_of(read(ROOT / "notebooks" / "04-tips.ipynb"))
     assert set(tips["RULE_SETS"]) <= set(ex.PRESETS) and tips["BOT_ROUNDS"] >= 2  # an interval needs two rounds
     variants = run_notebooks.parameters_of(read(ROOT / "notebooks" / "05-variants.ipynb"))
-    assert variants["LEVEL"] in ex.bots.LEVELS
+    assert variants["BOT"] in {"Beginner", "Heuristic", "Expert"}
 
 
 def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them():
@@ -157,7 +157,6 @@ def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them(
     nb = read(ROOT / "notebooks" / "06-tournament.ipynb")
     full = run_notebooks.parameters_of(nb)
     small = {**full, **run_notebooks.small_parameters(nb)}
-    assert {"Random", "Heuristic", "Expert"} <= set(ex.bots.LEVELS) and next(iter(ex.bots.LEVELS)) == "Random"
     for size in (full, small):
         for name in filter(None, (size["RULE_SET"], size["OTHER_RULE_SET"])):
             r = ex.rules(name)  # a tournament seats two kinds of bot against each other

@@ -154,7 +154,7 @@ class Hints(Sequence[RankedMove]):
                  "—" if m.group == BEST else f"{m.difference.value:+.1f} [{m.difference.low:+.1f}, {m.difference.high:+.1f}]",
                  m.group, m.reason] for i, m in enumerate(self.moves, start=1)]
 
-    _HEAD = ("#", "move", "value [95%]", "vs best [95%]", "", "why")
+    _HEAD = ("#", "move", "value [95%]", "vs best [95%]", "how it compares", "why")
 
     def __str__(self) -> str:
         rows = [list(self._HEAD), *self._rows()]
@@ -166,8 +166,9 @@ class Hints(Sequence[RankedMove]):
         cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
         shade = {BEST: "background:#e6f4ea", ABOUT_AS_GOOD: "background:#f3f9f4", WORSE: ""}
         head = "".join(f"<th style='{cell}'>{escape(h)}</th>" for h in self._HEAD)
+        keep = ";white-space:nowrap"
         body = "".join(f"<tr data-group='{escape(m.group)}' style='{shade[m.group]}'>"
-                       + "".join(f"<td style='{cell}'>{escape(c)}</td>" for c in r) + "</tr>"
+                       + "".join(f"<td style='{cell}{keep if i < 5 else ''}'>{escape(c)}</td>" for i, c in enumerate(r)) + "</tr>"
                        for m, r in zip(self.moves, self._rows(), strict=True))
         return (f"<div class='xp-hints' style='font-family:sans-serif;font-size:13px'><div style='margin:2px 0 4px'>"
                 f"{escape(self.header)}</div><table style='border-collapse:collapse'><tr>{head}</tr>{body}</table></div>")
