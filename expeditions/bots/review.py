@@ -13,6 +13,10 @@ words, what the better move was, and a small picture of the table with both move
 [18, 32]; the rest were about as good as the Expert's."): the sum of the losses that mattered, with
 its 95% interval (the moves' samples are independent, so their variances add).
 
+When the search itself played the move on at least as many deals and found no loss there, on deals
+that favour the move it picked, the fresh comparison is skipped (fresh deals would be expected to find less still); the
+move's ``loss`` is then the search's estimate.
+
 ``review_steps`` yields the review as it grows, one move at a time, so that an app can show a
 progress bar and the moments found so far; ``review(..., on_progress=f)`` calls ``f`` with each
 partial review, and ``progress=True`` shows the package's progress bar.
@@ -236,12 +240,19 @@ def _review_move(obs: Observation, played: Move, number: int, turn: int, expert:
     if mine == best:
         return ReviewedMove(number, turn, played, played, Estimate.exact(0.0), obs)
     better = move_of(spec, best)
-    fresh = range(max(len(c.results) for c in examined), max(len(c.results) for c in examined) + samples)  # unused by the search
+    examined_mine = next((c for c in examined if c.action == mine), None)
+    if examined_mine is not None:  # the search played both: if even its own deals, which favour its choice, show no loss, none is
+        n = min(len(examined_mine.results), len(examined[0].results))
+        screened = mean_of(examined[0].results[i] - examined_mine.results[i] for i in range(n)) if n >= samples else None
+        if screened is not None and screened.low <= 0:
+            return ReviewedMove(number, turn, played, better, screened, obs)
+    start = max(len(c.results) for c in examined)
+    fresh = range(start, start + samples)  # deals the search did not use to pick its move
     ours = [search.result(mine, i) for i in fresh]
     loss = mean_of(search.result(best, i) - x for i, x in zip(fresh, ours, strict=True))
     by_draw = None
     hybrid = _with_draw(played, better)
-    if hybrid is not None and hybrid in obs.legal_moves:
+    if loss.low > 0 and hybrid is not None and hybrid in obs.legal_moves:
         other = action_of(spec, hybrid)
         by_draw = mean_of(search.result(other, i) - x for i, x in zip(fresh, ours, strict=True))
     return ReviewedMove(number, turn, played, better, loss, obs, by_draw)
