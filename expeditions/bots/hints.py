@@ -170,7 +170,7 @@ class Hints(Sequence[RankedMove]):
         body = "".join(f"<tr data-group='{escape(m.group)}' style='{shade[m.group]}'>"
                        + "".join(f"<td style='{cell}{keep if i < 5 else ''}'>{escape(c)}</td>" for i, c in enumerate(r)) + "</tr>"
                        for m, r in zip(self.moves, self._rows(), strict=True))
-        return (f"<div class='xp-hints' style='font-family:sans-serif;font-size:13px'><div style='margin:2px 0 4px'>"
+        return (f"<div class='xp-hint-list' style='font-family:sans-serif;font-size:13px'><div style='margin:2px 0 4px'>"
                 f"{escape(self.header)}</div><table style='border-collapse:collapse'><tr>{head}</tr>{body}</table></div>")
 
 

@@ -171,7 +171,7 @@ class Review:
             bar = (f"<div style='width:240px;height:6px;background:#eee;border-radius:3px;margin:4px 0'>"
                    f"<div style='width:{share:.0f}%;height:6px;background:#1c7ed6;border-radius:3px'></div></div>")
         moments = "".join(m._repr_html_() for m in self.moments)
-        return (f'<div class="xp-review" data-testid="review" style="font-family:sans-serif;font-size:13px">'
+        return (f'<div class="xp-review-report" data-testid="review" style="font-family:sans-serif;font-size:13px">'
                 f'<div data-testid="review-summary" style="font-size:14px;font-weight:600">{escape(self.summary)}</div>'
                 f"{bar}{moments}<div style='color:#555;margin-top:6px'>{escape(self.method)}</div></div>")
 

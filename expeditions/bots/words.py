@@ -128,7 +128,7 @@ def _top(cards: Sequence[Card]) -> int:
 
 def _at(laid: Sequence[Card]) -> str:
     top = _top(laid)
-    return f"at {top}" if top else "investments only"
+    return f"at {top}" if top else "only investments so far"
 
 
 def _stands(laid: Sequence[Card]) -> str:
@@ -272,8 +272,8 @@ def _what_it_feeds(obs: Observation, card: Card) -> str:
     known = [c for seat, cards in enumerate(obs.known) if seat != obs.seat and obs.rules.side_of(seat) != obs.side
              for c in cards if c.suit == card.suit]
     if known:
-        return f"{them(obs)} {'has' if not obs.rules.partnerships else 'have'} not started {s} but holds {cards_word(known)}"
-    return f"{them(obs)} {'has' if not obs.rules.partnerships else 'have'} not started {s}"
+        return f"{them(obs)} has not started {s} but holds {cards_word(known)}"
+    return f"{them(obs)} has not started {s}"
 
 
 def _what_it_takes(obs: Observation, move: Move) -> str:
@@ -337,10 +337,11 @@ def _laid_after(obs: Observation, move: Move | None) -> dict[str, tuple[Card, ..
 
 
 # --- reviews: what was wrong, what was better ------------------------------------------------------
-def _card_flaws(obs: Observation, move: Move) -> list[tuple[str, str]]:
-    """What a move does with its card that a good player would regret: (kind, words), most telling
-    first. The kind lets a flaw that the better move shares go unblamed."""
-    out: list[tuple[str, str]] = []
+def _card_flaws(obs: Observation, move: Move) -> list[tuple[str, float, str]]:
+    """What a move does with its card that a good player would regret: (kind, how much, words), most
+    telling first. The kind and the amount let a flaw that the better move shares, as much or
+    more, go unblamed."""
+    out: list[tuple[str, float, str]] = []
     if move.kind == "pass":
         return out
     own = yours(obs)
@@ -354,49 +355,52 @@ def _card_flaws(obs: Observation, move: Move) -> list[tuple[str, str]]:
     if move.kind == "play":
         closed = _closed_by(obs, card)
         if closed:
-            out.append(("closes", f"you laid {card_word(card)} with {cards_word(closed)} in your hand: "
+            out.append(("closes", len(closed), f"you laid {card_word(card)} with {cards_word(closed)} in your hand: "
                                   f"{'they' if len(closed) > 1 else 'it'} can no longer go on {own} {s} expedition"))
         pile = obs.pile(card.suit)
         if pile and fits(pile[-1], laid) and not fits(pile[-1], (*laid, card)) and obs.deck_size and obs.rules.draw_from_piles:
-            out.append(("closes-pile", f"you laid {card_word(card)} while {card_word(pile[-1])} lay on the {s} pile: "
+            out.append(("closes-pile", 1, f"you laid {card_word(card)} while {card_word(pile[-1])} lay on the {s} pile: "
                                        f"after it, {card_word(pile[-1])} can no longer go on {own} {s} expedition"))
         if card.is_investment:
             backing = _numbers(laid) + sum({c.value for c in held if fits(c, laid)})
             if backing < cost:
-                out.append(("thin-investment", f"you laid an investment on {s} with {backing} in {s} numbers behind it, "
+                out.append(("thin-investment", cost - backing, f"you laid an investment on {s} with {backing} in {s} numbers behind it, "
                                                f"short of the {cost} it costs, and about {plural(left, 'play')} left: "
                                                "the multiplier doubles a loss too"))
         elif not laid or all(c.is_investment for c in laid):
             numbers = _numbers(laid) + card.value + sum({c.value for c in held if fits(c, (*laid, card))})
             if numbers < cost:
-                out.append(("short-open", f"you opened {s} with {card_word(card)}: {numbers} in {s} numbers in hand, "
-                                          f"short of the {cost} it costs, with about {plural(left, 'play')} left to find the rest"))
+                rest = (f"with about {plural(left, 'play')} left to find the rest" if obs.deck_size else
+                        "and no card left to come")
+                out.append(("short-open", cost - numbers, f"you opened {s} with {card_word(card)}: {numbers} in {s} numbers in hand, "
+                                          f"short of the {cost} it costs, {rest}"))
             if waiting and len(waiting) >= left:
-                out.append(("spread", f"you opened a new expedition with {cards_word(waiting)} already waiting for "
+                out.append(("spread", len(waiting), f"you opened a new expedition with {cards_word(waiting)} already waiting for "
                                       f"{own} started ones and about {plural(left, 'play')} left"))
         else:
             skipped = _live_between(obs, card.suit, _top(laid), card.value)
             if len(skipped) >= 2 and left > 2:
-                out.append(("skips", f"you laid {card_word(card)} on {own} {s} ({_at(laid)}) and gave up "
+                out.append(("skips", len(skipped), f"you laid {card_word(card)} on {own} {s} ({_at(laid)}) and gave up "
                                      f"{cards_word(skipped)}, which could still have come"))
         return out
     takers = _takers(obs, card) if not _ends_round(obs, move) else []
     if takers:
-        out.append(("feeds", f"you discarded {card_word(card)} where {them(obs)} can take it: "
+        out.append(("feeds", card.value or 5, f"you discarded {card_word(card)} where {them(obs)} can take it: "
                              f"{theirs(obs)} {s} expedition {_stands(obs.expedition(takers[0], card.suit))}"))
     if laid and fits(card, laid):
-        out.append(("wastes", f"you discarded {card_word(card)}, which {own} {s} expedition ({_at(laid)}) could still take"))
+        out.append(("wastes", card.value or 5,
+                    f"you discarded {card_word(card)}, which {own} {s} expedition ({_at(laid)}) could still take"))
     elif not laid:
         mates = [c for c in held if not c.is_investment]
         numbers = _numbers(c for c in [card, *mates])
         pile = obs.pile(card.suit)
-        helper = f", and {card_word(pile[-1])} on its pile goes with them too" if pile and mates else ""
+        helper = f", and {card_word(pile[-1])} on its pile goes with {'them' if len(mates) > 1 else 'it'} too" if pile and mates else ""
         if mates and (numbers >= cost // 2 or helper):
             what = f"{card_word(card)}, an investment that goes" if card.is_investment else f"{card_word(card)}, which goes"
-            out.append(("breaks", f"you discarded {what} with your {cards_word(mates)} ({numbers} in {s} numbers){helper}"))
+            out.append(("breaks", numbers, f"you discarded {what} with your {cards_word(mates)} ({numbers} in {s} numbers){helper}"))
     if waiting and len(waiting) >= left - 1:
         could = f"{cards_word(waiting)} could still go on {own} expeditions"
-        out.append(("stalls", f"you discarded on your last play, while {could}" if left <= 1 else
+        out.append(("stalls", len(waiting), f"you discarded on your last play, while {could}" if left <= 1 else
                               f"you discarded while {could}, with about {plural(left, 'play')} left to lay them"))
     return out
 
@@ -409,9 +413,13 @@ def _draw_wrong(obs: Observation, played: Move, better: Move) -> str:
         use = use_of(obs, card, _laid_after(obs, better))
         where = f"{card_word(card)} on the {suit_word(card.suit)} pile"
         if use.startswith(theirs(obs)):
-            use = f"is there for {them(obs)}: {use} it"
+            if played.draw == "deck":
+                return f"you drew from the deck and left {where} for {them(obs)}: {use} it"
+            use = f"was there for {them(obs)}: {use} it"
         if played.draw == "deck":
-            return f"you drew from the deck and left {where}" + (f", though it {use}" if use else "")
+            if use:
+                return f"you drew from the deck and left {where}, though it {use}"
+            return _tempo(obs, played, better)
         if played.draw is not None:
             other = obs.pile(played.draw)[-1]
             tail = f" {use}" if use else " was the better draw"
@@ -431,6 +439,29 @@ def _draw_wrong(obs: Observation, played: Move, better: Move) -> str:
     return ""
 
 
+def _still_waiting(obs: Observation, move: Move) -> list[Card]:
+    """Cards left in hand after ``move`` that fit this side's started expeditions."""
+    laid = _laid_after(obs, move)
+    hand = list(obs.hand)
+    if move.kind != "pass":
+        hand.remove(move.card)
+    return [c for c in hand if laid[c.suit] and fits(c, laid[c.suit])]
+
+
+def _tempo(obs: Observation, played: Move, better: Move) -> str:
+    """A deck draw where a pile draw, which adds a turn to the round, was better."""
+    assert better.draw is not None and better.draw != "deck"
+    card = obs.pile(better.draw)[-1]
+    instead = f"taking {card_word(card)} off the {suit_word(card.suit)} pile"
+    if obs.deck_size == 1 and not obs.rules.play_on_after_deck:
+        return f"you drew the deck's last card, which ended the round; {instead} would have given you another turn"
+    waiting = _still_waiting(obs, played)
+    if waiting:
+        return (f"you drew from the deck, bringing the end a turn nearer with {cards_word(waiting)} still waiting to be laid; "
+                f"{instead} would have given you a turn more")
+    return f"you drew from the deck, bringing the end a turn nearer; {instead} would have made the round a turn longer"
+
+
 def _instead(obs: Observation, played: Move, better: Move) -> str:
     """The move played beside the better one, when nothing sharper can be said."""
     if played.kind == "pass" or better.kind == "pass":
@@ -446,7 +477,9 @@ def _instead(obs: Observation, played: Move, better: Move) -> str:
     if played.kind == "play" and played.card == better.card:
         return f"you laid {card} now; the Expert would keep it in hand a while longer"
     if played.kind == "play":
-        return f"you laid {card} now, where discarding {other} kept more of your hand in play"
+        at = obs.expedition(obs.side, played.card.suit)
+        where = f"on {yours(obs)} {suit_word(played.card.suit)} ({_at(at)})" if at else f"to open {suit_word(played.card.suit)}"
+        return f"you laid {card} {where} now; the Expert would keep it in hand and discard {other} instead"
     return f"you discarded {card} rather than {other}"
 
 
@@ -460,10 +493,13 @@ def what_was_wrong(obs: Observation, played: Move, better: Move, *, focus: str =
         text = _draw_wrong(obs, played, better)
         if text or same_card:
             return text or in_words(played, obs, past=True)
-    shared = {kind for kind, _ in _card_flaws(obs, better)}
-    for kind, words in _card_flaws(obs, played):
-        if kind not in shared:
+    shared = {kind: amount for kind, amount, _ in _card_flaws(obs, better)}
+    flaws = _card_flaws(obs, played)
+    for kind, amount, words in flaws:
+        if amount > shared.get(kind, 0):
             return words
+    if flaws and played.kind == better.kind == "discard":  # both let a card go: say what this one was worth
+        return f"{flaws[0][2]}; {card_word(better.card)} was the card to let go"
     return _instead(obs, played, better)
 
 
@@ -494,14 +530,21 @@ def _card_merits(obs: Observation, move: Move) -> list[str]:
         if waiting and len(waiting) >= left - 1:
             out.append(f"{plural(len(waiting), 'card')} wait for {yours(obs)} expeditions and about {plural(left, 'play')} are left")
         return out
-    if _dead_for_all(obs, card):
+    if obs.rules.sides > 1 and _dead_for_all(obs, card):
         out.append(f"{card_word(card)} is a safe throw: both sides are past it")
     elif not _takers(obs, card) and not (laid and fits(card, laid)):
+        if laid:
+            mine = f"{card_word(card)} no longer fits {yours(obs)} {s} ({_at(laid)})"
+        else:
+            mine = f"you have not started {s}" + ("" if held else f" and hold no other {s}")
         if any(obs.expedition(o, card.suit) for o in _others(obs)):
-            out.append(f"{card_word(card)} is of no use to you and {theirs(obs)} {s} is past it")
+            out.append(f"{mine}, and {theirs(obs)} {s} is past it")
+        elif obs.rules.sides > 1 and not laid:
+            out.append(f"neither side has started {s}" + ("" if held else f", and you hold no other {s}"))
         elif obs.rules.sides > 1:
-            out.append(f"{card_word(card)} is of no use to you and {them(obs)} "
-                       f"{'has' if not obs.rules.partnerships else 'have'} not started {s}")
+            out.append(f"{mine}, and {them(obs)} has not started {s}")
+        else:
+            out.append(mine)
     return out
 
 
@@ -512,7 +555,13 @@ def _draw_merit(obs: Observation, move: Move) -> str:
     use = use_of(obs, card, _laid_after(obs, move))
     if use.startswith(theirs(obs)):
         return f"taking {card_word(card)} keeps it from {them(obs)}"
-    return f"{card_word(card)} {use}" if use else "the round lasts a turn longer"
+    if use:
+        return f"{card_word(card)} {use}"
+    waiting = _still_waiting(obs, move)
+    if obs.deck_size == 1 and not obs.rules.play_on_after_deck:
+        return "a pile draw leaves the deck's last card, so the round goes on"
+    return (f"a pile draw leaves the deck alone, which gives {cards_word(waiting)} one more turn" if waiting
+            else "a pile draw leaves the deck alone, so the round lasts a turn longer")
 
 
 def why_better(obs: Observation, played: Move, better: Move, *, focus: str = "card") -> str:
