@@ -123,3 +123,9 @@ def test_the_table_says_what_the_values_mean_once_and_groups_the_moves():
     html = table._repr_html_()
     assert "data-group='best'" in html and "about as good" in html and "<script" not in html
     assert len(str(hint_table(hints)).splitlines()) == 1 + 1 + 6  # the words, the column heads, every move
+
+
+def test_two_copies_of_a_number_follow_once():
+    rnd = ex.position("expeditions-4p", hands=["2S 3S 3S 6S 9S 9D", None, None, None], seed=2)
+    text = reason(rnd.observation(), Move.parse("play 2S, draw deck"))
+    assert text == "opens ♠ with 2♠, 3♠ 6♠ 9♠ to follow (20 in numbers against the 20 it costs)"  # 2 + 3 + 6 + 9: one 3 only

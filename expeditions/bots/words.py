@@ -147,6 +147,17 @@ def _held(obs: Observation, suit: str, without: Card | None = None) -> list[Card
     return sorted(cards, key=lambda c: c.rank)
 
 
+def _one_of_each(cards: Sequence[Card]) -> list[Card]:
+    """One card of each number (the four-player deck has two of some: only one of them can be laid)."""
+    seen: set[int] = set()
+    out = []
+    for c in cards:
+        if c.is_investment or c.value not in seen:
+            seen.add(c.value)
+            out.append(c)
+    return out
+
+
 def _gone(obs: Observation) -> set[Card]:
     return {c for side in obs.expeditions for exp in side for c in exp} | set(obs.removed)
 
@@ -236,7 +247,7 @@ def _what_it_does(obs: Observation, move: Move) -> str:
             if not backing:
                 return f"an investment on {s} (×{investments + 1}) with no {s} numbers to back it"
             return f"an investment on {s} (×{investments + 1}): {backing} in {s} numbers laid and in hand back it"
-        later = [c for c in held if fits(c, (*laid, card))]
+        later = _one_of_each([c for c in held if fits(c, (*laid, card))])
         follow = f", {cards_word(later)} to follow" if later else ""
         if not laid or all(c.is_investment for c in laid):
             numbers = _numbers(laid) + card.value + sum({c.value for c in later})
@@ -512,7 +523,7 @@ def _card_merits(obs: Observation, move: Move) -> list[str]:
     laid = obs.expedition(obs.side, card.suit)
     held = _held(obs, card.suit, card)
     if move.kind == "play":
-        later = [c for c in held if fits(c, (*laid, card))]
+        later = _one_of_each([c for c in held if fits(c, (*laid, card))])
         follow = f", {cards_word(later)} to follow" if later else ""
         if card.is_investment:
             backing = _numbers(laid) + sum({c.value for c in held if fits(c, laid)})
