@@ -60,6 +60,7 @@ benchmarks: $(READY)
 	$(BIN)/python benchmarks/analysis_speed.py
 	$(BIN)/python benchmarks/batch_speed.py
 	$(BIN)/python benchmarks/bot_speed.py
+	$(BIN)/python benchmarks/review_speed.py
 
 bot-strength: $(READY)
 	$(BIN)/python benchmarks/bot_strength.py

@@ -15,6 +15,7 @@ from .engine import END_REASONS
 
 if TYPE_CHECKING:
     from .match import Match
+    from .moves import Move
     from .observation import Observation
     from .round import Round
     from .rules import Rules
@@ -196,3 +197,90 @@ def match_html(match: Match) -> str:
     if match.is_over:
         won = "<div>winner(s): " + escape(", ".join(_side_name(rules, s) for s in match.winners())) + "</div>"
     return f'<div style="font-family:sans-serif"><table style="{_TABLE}"><tr><th></th>{head}</tr>{body}</table>{won}</div>'
+
+
+# --- a moment of a round, with moves marked ----------------------------------------------------------
+MARKS = {"played": ("#d9480f", "dashed", "you"), "better": ("#2b8a3e", "solid", "better")}
+"""How a marked move shows: the colour, the outline and the label of the move played and of the better move."""
+
+_CHIP = ("display:inline-block;min-width:1.9em;padding:0 3px;margin:1px;border:1px solid #999;border-radius:4px;"
+         "background:#fff;text-align:center;font-weight:600;font-size:12px;line-height:1.6;color:{colour}")
+
+
+def _marked_chip(card: Card, marks: Sequence[str], *, ghost: bool = False) -> str:
+    """A card chip with an outline per mark (the move played: dashed; the better move: solid)."""
+    style = _CHIP.format(colour=SUITS[card.suit].colour)
+    rings = []
+    for i, mark in enumerate(marks):
+        colour, line, _ = MARKS[mark]
+        rings.append(f"0 0 0 {2 + 3 * i}px {colour}" if line == "solid" else "")
+        if line == "dashed":
+            style += f";outline:2px dashed {colour};outline-offset:{1 + 3 * i}px"
+    shadows = [r for r in rings if r]
+    if shadows:
+        style += ";box-shadow:" + ",".join(shadows)
+    if ghost:
+        style += ";opacity:.85;background:#fffbe6"
+    data = f' data-mark="{" ".join(marks)}"' if marks else ""
+    return f'<span class="xp-card" style="{style}"{data}>{escape(card.symbol)}</span>'
+
+
+def _tag(mark: str, text: str) -> str:
+    colour, _, _ = MARKS[mark]
+    return (f'<span data-mark="{mark}" style="display:inline-block;font-size:10px;font-weight:600;color:#fff;background:{colour};'
+            f'border-radius:3px;padding:0 3px;margin:1px">{escape(text)}</span>')
+
+
+def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
+                      names: Sequence[str] | None = None, legend: Sequence[str] = ()) -> str:
+    """The table as ``obs.seat`` saw it (the other sides' expeditions, the piles and the deck, its own
+    side, its hand), with the move ``played`` and the ``better`` move marked: the card in hand, where
+    it went (a copy of it on the expedition or the pile, or "to partner") and where the move drew
+    from. Static HTML with inline styles (no scripts), for notebooks, apps and reports.
+
+    ``names`` names the sides (default "seat 0", ...); ``legend`` gives a line of words per mark
+    (the move played first)."""
+    rules = obs.rules
+    moves = [(m, k) for m, k in ((played, "played"), (better, "better")) if m is not None]
+    cell = "padding:2px 5px;border-bottom:1px solid #e4e4e4;text-align:left;vertical-align:middle;white-space:nowrap"
+    pile_bg = "background:#f1f3f5"
+
+    def laid_cell(side: int, s: int) -> str:
+        chips = "".join(_marked_chip(c, ()) for c in obs.expeditions[side][s])
+        if side == obs.side:
+            suit = rules.suits[s]
+            chips += "".join(_marked_chip(m.card, (k,), ghost=True) + _tag(k, f"{MARKS[k][2]}: lay")
+                             for m, k in moves if m.kind == "play" and m.card.suit == suit)
+        return f'<td style="{cell}">{chips}</td>'
+
+    def pile_cell(s: int) -> str:
+        suit = rules.suits[s]
+        pile = obs.piles[s]
+        top = _marked_chip(pile[-1], ()) + (f'<span style="color:#777;font-size:11px">+{len(pile) - 1}</span>' if len(pile) > 1 else "") \
+            if pile else '<span style="color:#aaa;font-size:11px">empty</span>'
+        onto = "".join(_marked_chip(m.card, (k,), ghost=True) + _tag(k, f"{MARKS[k][2]}: discard")
+                       for m, k in moves if m.kind == "discard" and m.card.suit == suit)
+        drawn = "".join(_tag(k, f"{MARKS[k][2]}: draw") for m, k in moves if m.draw == suit)
+        return f'<td style="{cell};{pile_bg}" data-pile="{suit}">{top}{drawn}{onto}</td>'
+
+    deck = "".join(_tag(k, f"{MARKS[k][2]}: draw") for m, k in moves if m.draw == "deck")
+    names = list(names) if names is not None else [f"seat {s}" for s in range(rules.sides)]
+    head = "".join(f'<th style="{cell};color:{SUITS[s].colour}">{escape(SUITS[s].symbol if SUITS[s].symbol != s else SUITS[s].name)}</th>'
+                   for s in rules.suits)
+
+    def side_row(side: int) -> str:
+        cells = "".join(laid_cell(side, s) for s in range(len(rules.suits)))
+        return f'<tr><th style="{cell}">{escape(names[side])}</th>{cells}<td style="{cell};text-align:right">{obs.scores[side]}</td></tr>'
+
+    middle = (f'<tr><th style="{cell};{pile_bg}">piles</th>{"".join(pile_cell(s) for s in range(len(rules.suits)))}'
+              f'<td style="{cell};{pile_bg}">deck <b>{obs.deck_size}</b>{deck}</td></tr>')
+    others = [side_row(s) for s in range(rules.sides) if s != obs.side]
+    hand = "".join(_marked_chip(c, tuple(k for m, k in moves if c in m.cards)) for c in obs.hand)
+    passed = "".join(_tag(k, f"{MARKS[k][2]}: to partner") for m, k in moves if m.kind == "pass")
+    table = (f'<table style="border-collapse:collapse;font-size:12px"><tr><th style="{cell}"></th>{head}'
+             f'<th style="{cell}">score</th></tr>{"".join(others)}{middle}{side_row(obs.side)}</table>')
+    keys = "".join(f'<div style="font-size:11px;color:#333">{_tag(k, MARKS[k][2])} {escape(text)}</div>'
+                   for (_, k), text in zip(moves, legend, strict=False))
+    return (f'<div class="xp-moment-table" data-testid="review-picture" style="display:inline-block;font-family:sans-serif;'
+            f'border:1px solid #ccc;border-radius:6px;padding:4px 6px;margin:4px 0;background:#fcfcfa">{table}'
+            f'<div style="margin-top:3px">your hand: {hand} {passed}</div>{keys}</div>')

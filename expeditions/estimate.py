@@ -81,6 +81,17 @@ def mean_of(samples: Iterable[float]) -> Estimate:
     return Estimate.of_mean(statistics.fmean(values), sd, len(values))
 
 
+def sum_of(estimates: Iterable[Estimate]) -> Estimate:
+    """The sum of independent estimates with its 95% interval: their variances add, so the half-width
+    is the root of the sum of the squared half-widths (exact when every term is; 0 for no terms)."""
+    terms = list(estimates)
+    value = sum(e.value for e in terms)
+    half = math.sqrt(sum(e.half_width**2 for e in terms))
+    if all(e.is_exact for e in terms):
+        return Estimate.exact(value)
+    return Estimate(value, value - half, value + half, min(e.samples for e in terms if not e.is_exact))
+
+
 def proportion_estimate(successes: float, n: int) -> Estimate:
     """A chance ``successes / n`` with its Wilson 95% interval (``successes`` may count halves, as ties do)."""
     if n == 0:

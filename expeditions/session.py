@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, rank_moves, review
+from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, Review, rank_moves, review
 from .cards import SUITS, Card, parse_card
 from .engine import END_REASONS
 from .errors import ExpeditionsError, IllegalMove, NotationError
@@ -616,20 +616,13 @@ class Session:
                                lambda result: self._apply_review(number, result),
                                f"reviewing your {mine} moves against the Expert…"))
 
-    def _apply_review(self, number: int, result: Any) -> None:
-        rules = self.rules
+    def _apply_review(self, number: int, result: Review) -> None:
         positions = {i + 1: before for i, (_, _, before) in enumerate(_replayed(self.round))}
-        rows = []
-        for r in result.rows:
-            before = positions.get(r.turn)
-            rows.append(ReviewRowView(r.turn, self._imperative(r.played, before), self._imperative(r.expert, before),
-                                      r.played == r.expert, "0" if r.played == r.expert else f"{r.lost:.1f}",
-                                      symbolize(str(r.reason), rules)))
-        agreed = sum(row.agreed for row in rows)
-        summary = (f"{len(rows)} moves: {agreed} as the Expert would play them; about {result.total:.1f} points lost "
-                   "against its choices.")
-        self.review_result = ReviewView(number, summary, tuple(rows))
-        self.say(f"Review of round {number}: {summary}")
+        rows = tuple(ReviewRowView(m.number, self._imperative(m.played, positions.get(m.move.turn)),
+                                   self._imperative(m.better, positions.get(m.move.turn)), False, m.loss.format(1),
+                                   f"{m.wrong}. Better: {m.instead}.") for m in result.moments)
+        self.review_result = ReviewView(number, result.summary, rows)
+        self.say(f"Review of round {number}: {result.summary}")
 
     def _imperative(self, move: Move, before: Round | None) -> str:
         taken = None

@@ -163,7 +163,7 @@ def test_the_analysis_notebooks_parameters_name_real_hands_and_rule_sets():
     tips = run_notebooks.parameters_of(read(ROOT / "notebooks" / "04-tips.ipynb"))
     assert set(tips["RULE_SETS"]) <= set(ex.PRESETS) and tips["BOT_ROUNDS"] >= 2  # an interval needs two rounds
     variants = run_notebooks.parameters_of(read(ROOT / "notebooks" / "05-variants.ipynb"))
-    assert variants["LEVEL"] in ex.bots.BOTS
+    assert variants["BOT"] in {"Beginner", "Heuristic", "Expert"}
 
 
 def test_the_tournament_notebook_seats_real_bots_under_rule_sets_that_pair_them():

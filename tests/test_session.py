@@ -375,8 +375,8 @@ def test_a_review_of_a_short_round_sets_each_of_your_moves_beside_the_experts():
     assert not session.next_round()  # the table waits for the review
     session.run(job)
     review = session.view().review
-    assert review is not None and review.number == 1 and len(review.rows) == made
-    assert review.summary.startswith(f"{made} moves: ")
+    assert review is not None and review.number == 1 and len(review.rows) <= made
+    assert review.summary  # the review's own summary line (what the moves that mattered cost, or that none did)
     assert not any(LETTERS.search(r.played + r.expert + r.reason) for r in review.rows)
     assert not session.view().can_review
 

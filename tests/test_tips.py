@@ -1,12 +1,14 @@
 """The strategy tips table, recomputed: the numbers of the rules summary (document 001) and how the
 other rule sets move them."""
 
+from html import escape
+
 import pytest
 
 import expeditions as ex
 from expeditions.analysis import AnalysisError, all_tips, bot_discards, simulate, tips
 from expeditions.analysis.stats import Estimate
-from expeditions.analysis.tips import Settings, _numbers_line_check, verdict_about, verdict_over
+from expeditions.analysis.tips import TIP_TEXTS, VERDICT_RULE, Settings, _numbers_line_check, verdict
 from expeditions.bots import RandomBot
 
 SMALL = {"rounds": 2_000, "bot_rounds": 30, "deals": 30, "bot": RandomBot}
@@ -80,21 +82,53 @@ def test_a_bot_that_discards_like_random_play_matches_the_batch_simulator():
     assert 0.6 < share.value < 0.95
 
 
-def test_verdicts():
-    assert verdict_about(Estimate.exact(21.86), 22) == "holds"
-    assert verdict_about(Estimate.exact(17), 22) == "roughly"
-    assert verdict_about(Estimate.exact(9), 29) == "does not hold"
-    assert verdict_over(Estimate(0.45, 0.42, 0.48, 100), 0.40) == "holds"
-    assert verdict_over(Estimate(0.41, 0.38, 0.44, 100), 0.40) == "roughly"
-    assert verdict_over(Estimate(0.2, 0.18, 0.22, 100), 0.40) == "does not hold"
+def test_one_verdict_rule():
+    assert verdict(Estimate.exact(21.86), 22, "about") == "holds"  # within 5%
+    assert verdict(Estimate.exact(17), 22, "about") == "roughly"  # within 25%
+    assert verdict(Estimate.exact(9), 29, "about") == "does not hold"
+    assert verdict(Estimate(7.0, 6.2, 7.9, 200), 9, "about") == "roughly"  # 22% under 9: the Expert's discards
+    assert verdict(Estimate(8.0, 7.0, 9.2, 200), 9, "about") == "holds"  # 11% under, but the interval holds 9
+    assert verdict(Estimate.exact(32), 36, "exact") == "does not hold"  # an exact claim is never roughly right
+    assert verdict(Estimate(0.98, 0.95, 1.0, 100), 1.0, "exact") == "holds"  # a simulated number whose interval holds it
+    assert verdict(Estimate(0.45, 0.42, 0.48, 100), 0.40, "over") == "holds"
+    assert verdict(Estimate(0.41, 0.38, 0.44, 100), 0.40, "over") == "roughly"  # the interval is not all above
+    assert verdict(Estimate(0.347, 0.321, 0.375, 100), 0.40, "over") == "roughly"  # three quarters of 40% is 30%
+    assert verdict(Estimate(0.29, 0.27, 0.31, 100), 0.40, "over") == "does not hold"
+    with pytest.raises(AnalysisError, match="exact"):
+        verdict(Estimate.exact(1), 1, "nearly")
 
 
-def test_tables_show_themselves(default_tips):
-    assert "<table>" in default_tips._repr_html_() and "how it is counted" in default_tips._repr_html_()
+def test_the_verdict_rule_is_stated_in_the_same_words_in_the_module_the_tips_notebook_and_the_benchmark_results():
+    import importlib
+    import json
+    from pathlib import Path
+
+    def words(text):
+        return " ".join(text.replace("\\", "").split())
+
+    root = Path(__file__).resolve().parent.parent
+    notebook = json.loads((root / "notebooks" / "04-tips.ipynb").read_text())
+    prose = words(" ".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"))
+    assert words(VERDICT_RULE) in words(importlib.import_module("expeditions.analysis.tips").__doc__)
+    assert words(VERDICT_RULE) in prose
+    assert words(VERDICT_RULE) in words((root / "benchmarks" / "RESULTS.md").read_text())
+
+
+def test_tables_show_every_tip_whole_and_each_claim_with_its_number_verdict_convention_and_note(default_tips):
+    page = default_tips._repr_html_()
+    for text in TIP_TEXTS:  # every tip in full, including those with no number to compute
+        assert escape(text) in page
+    assert "how it is counted</th><th" in page and "note</th>" in page
+    first = default_tips.find("2, 3, 4 and 5")
+    assert first.convention == "the four lowest numbers, 2 + 3 + 4 + 5" and first.note == "Still 6 short of the expedition's cost of 20."
+    assert f">{first.convention}</td><td style='padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top'>" \
+        f"{escape(first.note)}</td>" in page  # in two cells, not run together
+    assert first.tip_text == TIP_TEXTS[0] and default_tips.find("sixth card").tip == 4
     frame = default_tips.to_frame()
-    assert {"claim", "value", "low", "high", "verdict", "convention"} <= set(frame.columns)
+    assert {"tip", "claim", "value", "low", "high", "kind", "verdict", "convention", "note"} <= set(frame.columns)
     assert len(frame) == len(default_tips.rows) >= 14
-    assert "[expeditions] 2, 3, 4 and 5" in str(default_tips)
+    text = str(default_tips)
+    assert text.startswith("Tip 1. " + TIP_TEXTS[0]) and "[expeditions] 2, 3, 4 and 5" in text and "note: Still 6 short" in text
 
 
 def test_the_discard_tip_needs_rounds():

@@ -1,12 +1,22 @@
 """The strategy tips of the rules summary (document 001), every number in them computed.
 
-``tips(rules)`` gives one row per number in the tips: the claim in the document's words, the
-value computed under ``rules`` (exact where the rules decide it, simulated with its 95% interval
-otherwise), the counting convention behind the value, and a verdict against the number the tip
-states: "holds" (within 5%, or inside the interval), "roughly" (within 25%), or "does not hold".
-Under other rule sets the claims are still the 001 document's, so the rows show how the rules move
-the numbers (8-card hands, five expeditions, the bonus at 8 cards, ...); rows that only make
-sense for some rule sets (four seats, the solitaire) appear only there.
+``tips(rules)`` gives one row per number in the tips: which tip it belongs to (``TIP_TEXTS``, the
+tips in the document's words, each shown whole), the claim, the value computed under ``rules``
+(exact where the rules decide it, simulated with its 95% interval otherwise), how the value is
+counted (``convention``), a ``note`` of what else the computation shows, and a verdict by the one
+verdict rule below. Under other rule sets the claims are still the 001 document's, so the rows
+show how the rules move the numbers (8-card hands, five expeditions, the bonus at 8 cards, ...);
+rows that only make sense for some rule sets (four seats, the solitaire) appear only there.
+
+The verdict rule, the same for every row, every rule set and every report of this project:
+
+    A claim holds when the computed number agrees with it: an exact claim ("come to 14") when the
+    number is equal, an "about" claim when the number is within 5% of it, an "over" claim when the
+    whole 95% interval lies above the bound; a simulated number also holds an exact or "about" claim
+    when its 95% interval contains the claimed number. A claim holds roughly when the number is
+    within 25% of it: an "about" claim within 25% either way, an "over" claim when the number is at
+    least three quarters of the bound; an exact claim is never roughly right. Otherwise the claim
+    does not hold.
 
 ``all_tips()`` computes the table for every rule set, on any ``concurrent.futures`` executor.
 """
@@ -17,13 +27,13 @@ import html
 import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from ..arguments import shown, whole_number
-from ..bots import BOTS, BotFactory, play_out, uniform_policy
+from ..bots import BotFactory, Expert, play_out, uniform_policy
 from ..bots.policies import playout
 from ..engine import deal_table, spec_for
 from ..errors import AnalysisError
@@ -39,6 +49,42 @@ from .stats import Z95, Estimate, mean_estimate, proportion_estimate
 from .suit_sim import suit_values
 
 HOLDS, ROUGHLY, FAILS = "holds", "roughly", "does not hold"
+EXACT, ABOUT, OVER = "exact", "about", "over"
+
+VERDICT_RULE = (
+    'A claim holds when the computed number agrees with it: an exact claim ("come to 14") when the number is equal, an '
+    '"about" claim when the number is within 5% of it, an "over" claim when the whole 95% interval lies above the bound; '
+    'a simulated number also holds an exact or "about" claim when its 95% interval contains the claimed number. A claim '
+    'holds roughly when the number is within 25% of it: an "about" claim within 25% either way, an "over" claim when the '
+    "number is at least three quarters of the bound; an exact claim is never roughly right. Otherwise the claim does not "
+    "hold."
+)
+"""The verdict rule in words, as the module docs state it; notebook 4 and ``benchmarks/RESULTS.md`` state it too."""
+
+TIP_TEXTS: tuple[str, ...] = (
+    "An expedition costs 20 before it pays. 2, 3, 4 and 5 together come to 14, so the decision that matters is the first "
+    "card on an expedition, not the fifth.",
+    "Count what an expedition can bring you. Over a two-player round, the numbers of one suit that reach your hand come to "
+    "about 22 plus 60% of what you already hold in it. That counts every card you’ll see, not the ones you’ll manage to "
+    "play in order, so it’s a ceiling: a suit you hold nothing of barely pays its 20 even if every card arrives in the "
+    "right order.",
+    "A round is about 18 plays each. The deck starts at 36 and every draw off it uses one card, so two players get 18 plays "
+    "each, and every card either of you takes off a discard pile adds one more turn to the round. At four seats each "
+    "partner gets about 9, which is 18 for the team, and the solitaire plays all 24 of its cards.",
+    "Lay an investment only when the numbers to justify it are already in your hand. It must go down before any number, "
+    "and the multiplier applies to a loss too: ×2 on −14 is −28.",
+    "Six cards in one expedition pays a flat 20. Investments count toward the six, and the bonus comes after the "
+    "multiplier, so it’s the same 20 whether the expedition is doubled or not. It’s reachable in anything you commit to, "
+    "which makes depth the thing to play for: a sixth card is worth its own value plus twenty.",
+    "Discarding is part of the game. The Expert bot discards about 9 times a round, over 40% of its plays. Four "
+    "expeditions at 20 each means most hands hold more than you can use, so the real choice is which card goes. The safe "
+    "throw is a number both sides have already played past.",
+    "Your discards are your opponent’s draw pile. Their board shows which 20-point bets they have made, and a 9 thrown "
+    "into one of those is a 9 handed over.",
+    "Play low cards early or lose them. A 2 goes down only before any other number, so if you mean to set off, set off "
+    "early.",
+)
+"""The strategy tips of document 001, in its words, in its order."""
 
 
 @dataclass(frozen=True)
@@ -47,51 +93,68 @@ class Tip:
 
     rules: str
     claim: str
-    """The tip's words, from document 001."""
+    """The words of the tip that state the number, from document 001."""
     claimed: float | None
-    """The number the tip states (``None`` where it states none)."""
+    """The number the tip states."""
     value: Estimate
     """The number computed under ``rules``: exact, or simulated with its 95% interval."""
     unit: str
     convention: str
     """How the value is counted."""
     verdict: str
+    """``holds``, ``roughly`` or ``does not hold``, by the verdict rule (see the module docs)."""
     note: str = ""
+    """What else the computation shows, apart from how it is counted."""
+    kind: str = EXACT
+    """What the claim says of its number: ``exact``, ``about`` or ``over`` (the verdict rule reads it)."""
+    tip: int = 0
+    """Which tip of ``TIP_TEXTS`` the claim belongs to (0 for the first)."""
 
     @property
     def exact(self) -> bool:
         return self.value.is_exact
 
+    @property
+    def tip_text(self) -> str:
+        """The whole tip, in the document's words."""
+        return TIP_TEXTS[self.tip]
 
-def verdict_about(value: Estimate, claimed: float) -> str:
-    """"about X": holds within 5% (or when the interval covers X), roughly within 25%."""
-    if value.contains(claimed) or abs(value.value - claimed) <= 0.05 * abs(claimed):
+    @property
+    def shown(self) -> str:
+        """The computed number as shown: with its unit, and its 95% interval when simulated."""
+        return _shown(self)
+
+
+def verdict(value: Estimate, claimed: float, kind: str = ABOUT) -> str:
+    """The verdict rule (see the module docs): ``holds``, ``roughly`` or ``does not hold`` for the
+    computed ``value`` against the ``claimed`` number of an ``exact``, ``about`` or ``over`` claim."""
+    if kind not in (EXACT, ABOUT, OVER):
+        raise AnalysisError(f"a claim is {EXACT!r}, {ABOUT!r} or {OVER!r}, not {kind!r}")
+    if kind == OVER:
+        if value.low > claimed:
+            return HOLDS
+        return ROUGHLY if value.value >= 0.75 * claimed else FAILS
+    off = abs(value.value - claimed)
+    if off <= (1e-9 if kind == EXACT else 0.05 * abs(claimed)) or (not value.is_exact and value.contains(claimed)):
         return HOLDS
-    return ROUGHLY if abs(value.value - claimed) <= 0.25 * abs(claimed) else FAILS
+    return ROUGHLY if kind == ABOUT and off <= 0.25 * abs(claimed) else FAILS
 
 
-def verdict_exact(value: Estimate, claimed: float) -> str:
-    """An exact claim: holds when equal (or covered by the interval)."""
-    return HOLDS if abs(value.value - claimed) < 1e-9 or (not value.is_exact and value.contains(claimed)) else FAILS
-
-
-def verdict_over(value: Estimate, bound: float) -> str:
-    """"over X": holds when the whole interval is above, roughly when the value is within 25% of it."""
-    if value.low > bound:
-        return HOLDS
-    return ROUGHLY if value.value >= 0.75 * bound else FAILS
+def _row(r: Rules, claim: str, claimed: float, value: Estimate, unit: str, convention: str, kind: str, note: str = "") -> Tip:
+    return Tip(r.name, claim, claimed, value, unit, convention, verdict(value, claimed, kind), note, kind)
 
 
 @dataclass(frozen=True)
 class TipsTable:
-    """Rows of ``Tip``, for one rule set or several."""
+    """Rows of ``Tip``, for one rule set or several. Shown grouped by tip: the tip's whole text, then
+    each claim beside its computed number and verdict, how it is counted, and the note."""
 
     rows: tuple[Tip, ...]
 
     def records(self) -> list[dict[str, Any]]:
-        return [{"rules": t.rules, "claim": t.claim, "claimed": t.claimed, "value": t.value.value, "low": t.value.low,
-                 "high": t.value.high, "exact": t.exact, "unit": t.unit, "convention": t.convention, "verdict": t.verdict,
-                 "note": t.note} for t in self.rows]
+        return [{"rules": t.rules, "tip": t.tip + 1, "claim": t.claim, "claimed": t.claimed, "value": t.value.value,
+                 "low": t.value.low, "high": t.value.high, "exact": t.exact, "unit": t.unit, "kind": t.kind,
+                 "verdict": t.verdict, "convention": t.convention, "note": t.note} for t in self.rows]
 
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (pandas is imported here, on first use)."""
@@ -109,20 +172,41 @@ class TipsTable:
                 return t
         raise AnalysisError(f"no tip mentions {text!r}" + (f" under the {rules} rules" if rules else ""))
 
-    def _lines(self) -> list[list[str]]:
-        return [[t.rules, t.claim, _shown(t), t.verdict or "—", t.convention + (f" {t.note}" if t.note else "")]
-                for t in self.rows]
+    def _groups(self) -> list[tuple[int, list[Tip]]]:
+        by_tip: dict[int, list[Tip]] = {i: [] for i in range(len(TIP_TEXTS))}
+        for t in self.rows:
+            by_tip[t.tip].append(t)
+        return list(by_tip.items())
 
     def __str__(self) -> str:
-        return "\n".join(f"[{r}] {c}\n    = {v}   ({verdict})" for r, c, v, verdict, _ in self._lines())
+        lines = []
+        for i, rows in self._groups():
+            lines.append(f"Tip {i + 1}. {TIP_TEXTS[i]}")
+            if not rows:
+                lines.append("    (no number to compute)")
+            for t in rows:
+                lines.append(f"  [{t.rules}] {t.claim}\n    = {t.shown}: {t.verdict}\n    counted: {t.convention}")
+                if t.note:
+                    lines.append(f"    note: {t.note}")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"<TipsTable: {len(self.rows)} rows over {len({t.rules for t in self.rows})} rule set(s)>"
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{h}</th>" for h in ("rules", "claim", "computed", "verdict", "how it is counted"))
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in line) + "</tr>" for line in self._lines())
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+        several = len({t.rules for t in self.rows}) > 1
+        heads = (["rules"] if several else []) + ["claim", "computed", "verdict", "how it is counted", "note"]
+        head = "".join(f"<th style='{cell}'>{h}</th>" for h in heads)
+        body = []
+        for i, rows in self._groups():
+            body.append(f"<tr data-tip='{i + 1}'><td colspan='{len(heads)}' style='{cell};background:#f4f4f0'><b>Tip {i + 1}.</b> "
+                        f"{html.escape(TIP_TEXTS[i])}{'' if rows else ' <i>(no number to compute)</i>'}</td></tr>")
+            for t in rows:
+                cells = ([t.rules] if several else []) + [t.claim, t.shown, t.verdict, t.convention, t.note]
+                body.append("<tr>" + "".join(f"<td style='{cell}'>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        return (f"<table class='xp-tips' style='border-collapse:collapse;font-family:sans-serif;font-size:13px'>"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
 def _shown(t: Tip) -> str:
@@ -137,7 +221,7 @@ TipMaker = Callable[[Rules, "Settings"], list[Tip]]
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard to work: simulated rounds and deals, the seed, and the bot of the discard tip."""
+    """How hard to work: simulated rounds and deals, the seed, and the bot of the discard tip (the Expert by default)."""
 
     rounds: int = 20_000
     """Rounds of the batch simulator or the engine for the simulated rows."""
@@ -149,21 +233,12 @@ class Settings:
     bot: BotFactory | None = None
 
 
-def strongest_bot() -> tuple[str, BotFactory]:
-    """The Expert bot when it exists, else the strongest bot there is."""
-    if "Expert" in BOTS:
-        return "Expert", BOTS["Expert"]
-    name = list(BOTS)[-1]
-    return name, BOTS[name]
-
-
 def _first_numbers(r: Rules, s: Settings) -> list[Tip]:
     low = r.numbers[:4]
     total = sum(low)
-    return [Tip(r.name, "2, 3, 4 and 5 together come to 14, so the decision that matters is the first card on an expedition",
-                14, Estimate.exact(total), "points", f"the four lowest numbers, {' + '.join(map(str, low))}",
-                verdict_exact(Estimate.exact(total), 14),
-                f"Still {r.cost - total} short of the expedition's cost of {r.cost}." if total < r.cost else "")]
+    return [_row(r, "2, 3, 4 and 5 together come to 14, so the decision that matters is the first card on an expedition",
+                 14, Estimate.exact(total), "points", f"the four lowest numbers, {' + '.join(map(str, low))}", EXACT,
+                 f"Still {r.cost - total} short of the expedition's cost of {r.cost}." if total < r.cost else "")]
 
 
 def _numbers_line(r: Rules, s: Settings) -> list[Tip]:
@@ -173,18 +248,16 @@ def _numbers_line(r: Rules, s: Settings) -> list[Tip]:
     check = _numbers_line_check(r, s)
     convention = ("numbers of one suit in your opening hand or drawn in time to be played (your last draw comes too "
                   "late), every draw off the deck; exact hypergeometric count (model 1), seat that moves first")
-    simulated = f"Simulated on the engine's deals: {check[0].format(2)} + {check[1].format(3, percent=True)} of what you hold."
+    simulated = f"Simulated on the engine's deals: {check[0].format(1)} + {check[1].format(1, percent=True)} of what you hold."
     rows = [
-        Tip(r.name, "the numbers of one suit that reach your hand come to about 22 ...", 22, Estimate.exact(intercept),
-            "points", convention, verdict_about(Estimate.exact(intercept), 22), simulated),
-        Tip(r.name, "... plus 60% of what you already hold in it", 0.6, Estimate.exact(slope), "%", convention,
-            verdict_about(Estimate.exact(slope), 0.6)),
-        Tip(r.name, "a suit you hold nothing of barely pays its 20 even if every card arrives in the right order", r.cost,
-            Estimate.exact(intercept), "points", "expected total of the numbers that reach you from a suit you hold "
-            f"nothing of, against the cost of {r.cost}; 'barely pays' holds from {r.cost} to {1.25 * r.cost:g}",
-            HOLDS if r.cost <= intercept <= 1.25 * r.cost else (ROUGHLY if intercept >= 0.9 * r.cost else FAILS),
-            f"{intercept - r.cost:+.1f} over the cost; model 1's expected ceiling score of such a suit: "
-            f"{_empty_suit_ceiling(r):.1f} points (the bonus included)."),
+        _row(r, "the numbers of one suit that reach your hand come to about 22 ...", 22, Estimate.exact(intercept),
+             "points", convention, ABOUT, simulated),
+        _row(r, "... plus 60% of what you already hold in it", 0.6, Estimate.exact(slope), "%", convention, ABOUT),
+        _row(r, "a suit you hold nothing of barely pays its 20 even if every card arrives in the right order", r.cost,
+             Estimate.exact(intercept), "points", "expected total of the numbers that reach you from a suit you hold "
+             f"nothing of; 'pays' read as: over the cost of {r.cost}", OVER,
+             f"{intercept - r.cost:+.1f} over the cost; model 1's expected ceiling score of such a suit: "
+             f"{_empty_suit_ceiling(r):.1f} points (the bonus included)."),
     ]
     return rows
 
@@ -232,22 +305,18 @@ def _first_seat_plays(r: Rules) -> int:
 
 def _round_length(r: Rules, s: Settings) -> list[Tip]:
     deck = r.draw_deck_after_deal
-    rows = [Tip(r.name, "the deck starts at 36", 36, Estimate.exact(deck), "cards",
-                f"{r.deck_size} cards" + (f", {r.set_aside} set aside" if r.set_aside else "")
-                + f", less {r.players} hand{'s' if r.players > 1 else ''} of {r.hand_size}",
-                verdict_exact(Estimate.exact(deck), 36))]
+    rows = [_row(r, "the deck starts at 36", 36, Estimate.exact(deck), "cards",
+                 f"{r.deck_size} cards" + (f", {r.set_aside} set aside" if r.set_aside else "")
+                 + f", less {r.players} hand{'s' if r.players > 1 else ''} of {r.hand_size}", EXACT)]
     if r.players == 2:
         each = deck / 2
-        rows.append(Tip(r.name, "a round is about 18 plays each", 18, Estimate.exact(each), "plays",
-                        "the deck after the deal shared by the two players, every draw off the deck",
-                        verdict_about(Estimate.exact(each), 18)))
+        rows.append(_row(r, "a round is about 18 plays each", 18, Estimate.exact(each), "plays",
+                         "the deck after the deal shared by the two players, every draw off the deck", ABOUT))
     if r.partnerships:
         each = deck / r.players
-        rows.append(Tip(r.name, "at four seats each partner gets about 9", 9, Estimate.exact(each), "plays",
-                        "the deck after the deal shared by the four seats, every draw off the deck, no passes",
-                        verdict_about(Estimate.exact(each), 9)))
-        rows.append(Tip(r.name, "... which is 18 for the team", 18, Estimate.exact(2 * each), "plays",
-                        "both partners' plays", verdict_about(Estimate.exact(2 * each), 18)))
+        rows.append(_row(r, "at four seats each partner gets about 9", 9, Estimate.exact(each), "plays",
+                         "the deck after the deal shared by the four seats, every draw off the deck, no passes", ABOUT))
+        rows.append(_row(r, "... which is 18 for the team", 18, Estimate.exact(2 * each), "plays", "both partners' plays", ABOUT))
     if r.play_on_after_deck:
         rows.append(_solitaire_plays(r, s))
     if r.draw_from_piles:
@@ -266,10 +335,9 @@ def _solitaire_plays(r: Rules, s: Settings) -> Tip:
         t = playout(deal_table(spec, order, 0), [uniform_policy], rng)
         all_cards += t.turns == r.deck_size - r.set_aside
     share = proportion_estimate(all_cards, n)
-    return Tip(r.name, "the solitaire plays all 24 of its cards", 24, Estimate.exact(r.deck_size - r.set_aside), "plays",
-               "cards not set aside, every one played or discarded: play goes on after the deck until the hand is empty",
-               verdict_exact(Estimate.exact(r.deck_size - r.set_aside), 24),
-               f"Simulated: {share.format(1, percent=True)} of {n} random rounds took exactly that many turns.")
+    return _row(r, "the solitaire plays all 24 of its cards", 24, Estimate.exact(r.deck_size - r.set_aside), "plays",
+                "cards not set aside, every one played or discarded: play goes on after the deck until the hand is empty",
+                EXACT, f"Simulated: {share.format(1, percent=True)} of {n} random rounds took exactly that many turns.")
 
 
 def _pile_draws_add_turns(r: Rules, s: Settings) -> Tip:
@@ -294,16 +362,15 @@ def _pile_draws_add_turns(r: Rules, s: Settings) -> Tip:
         source = "engine"
     share = proportion_estimate(fits, n)
     passes = " and passes" if r.pass_cards else ""
-    return Tip(r.name, "every card either of you takes off a discard pile adds one more turn to the round", 1.0, share, "%",
-               f"share of rounds ended by the deck whose turns are exactly {deck} plus the draws off a pile{passes}; "
-               f"uniform random play, {n:,} rounds ({source})", verdict_exact(share, 1.0))
+    return _row(r, "every card either of you takes off a discard pile adds one more turn to the round", 1.0, share, "%",
+                f"share of rounds ended by the deck whose turns are exactly {deck} plus the draws off a pile{passes}; "
+                f"uniform random play, {n:,} rounds ({source})", EXACT)
 
 
 def _investment_loss(r: Rules, s: Settings) -> list[Tip]:
     value = expedition_points(r.cost - 14, 1, 3, r)
-    return [Tip(r.name, "the multiplier applies to a loss too: ×2 on −14 is −28", -28, Estimate.exact(value), "points",
-                f"an expedition of numbers worth {r.cost - 14} and one investment: ({r.cost - 14} − {r.cost}) × 2",
-                verdict_exact(Estimate.exact(value), -28))]
+    return [_row(r, "the multiplier applies to a loss too: ×2 on −14 is −28", -28, Estimate.exact(value), "points",
+                 f"an expedition of numbers worth {r.cost - 14} and one investment: ({r.cost - 14} − {r.cost}) × 2", EXACT)]
 
 
 def _bonus(r: Rules, s: Settings) -> list[Tip]:
@@ -316,13 +383,12 @@ def _bonus(r: Rules, s: Settings) -> list[Tip]:
     late = "" if n == 6 else (f" Under these rules the bonus needs {n} cards, so the sixth card adds only its value; "
                               f"the card that reaches {n} adds its value plus {r.bonus}.")
     return [
-        Tip(r.name, "the bonus comes after the multiplier, so it's the same 20 whether the expedition is doubled or not", 20,
-            bonus, "points", f"score with {n} cards less the multiplied numbers, for 0 to {r.investments} investments",
-            verdict_exact(bonus, 20)),
-        Tip(r.name, "a sixth card is worth its own value plus twenty", 29, plain, "points",
-            "the 9 laid as sixth card on 4 5 6 7 8 (no investment)", verdict_exact(plain, 29),
-            f"On a doubled expedition the card's value counts twice: the 9 that completes the document's "
-            f"46-point example J 4 5 7 8 9 adds {doubled}." + late),
+        _row(r, "the bonus comes after the multiplier, so it's the same 20 whether the expedition is doubled or not", 20,
+             bonus, "points", f"score with {n} cards less the multiplied numbers, for 0 to {r.investments} investments", EXACT),
+        _row(r, "a sixth card is worth its own value plus twenty", 29, plain, "points",
+             "the 9 laid as sixth card on 4 5 6 7 8 (no investment)", EXACT,
+             f"On a doubled expedition the card's value counts twice: the 9 that completes the document's "
+             f"46-point example J 4 5 7 8 9 adds {doubled}." + late),
         _bonus_reachable(r, s),
     ]
 
@@ -341,17 +407,16 @@ def _bonus_reachable(r: Rules, s: Settings) -> Tip:
         chances.append(suit_values([sit], r, [[m]], n=500, seed=rng.randrange(1 << 30))[0].bonus_chance.value)
         ceilings.append(exact_value(sit, r, m).bonus_chance.value)
     value = mean_estimate(chances)
-    verdict = HOLDS if value.low >= 0.5 else ROUGHLY if value.value >= 0.25 else FAILS
-    return Tip(r.name, f"{'six' if r.bonus_at == 6 else r.bonus_at} cards are reachable in anything you commit to",
-               None, value, "%", f"chance that the suit you hold most of at the deal, started at once with the "
-               f"investments you hold, reaches {r.bonus_at} cards (model 2, {s.deals} random hands); 'holds' from 50%",
-               verdict, f"Model 1's ceiling for the same hands: {float(np.mean(ceilings)):.0%}.")
+    return _row(r, f"{'six' if r.bonus_at == 6 else r.bonus_at} cards are reachable in anything you commit to",
+                0.5, value, "%", f"chance that the suit you hold most of at the deal, started at once with the "
+                f"investments you hold, reaches {r.bonus_at} cards (model 2, {s.deals} random hands); 'reachable' read "
+                "as: more likely than not, over 50%", OVER, f"Model 1's ceiling for the same hands: {float(np.mean(ceilings)):.0%}.")
 
 
 def _expeditions_cost(r: Rules, s: Settings) -> list[Tip]:
     total = len(r.suits) * r.cost
-    return [Tip(r.name, "four expeditions at 20 each", 80, Estimate.exact(total), "points",
-                f"{len(r.suits)} expeditions × {r.cost}", verdict_exact(Estimate.exact(total), 80))]
+    return [_row(r, "four expeditions at 20 each", 80, Estimate.exact(total), "points", f"{len(r.suits)} expeditions × {r.cost}",
+                 EXACT)]
 
 
 def bot_discards(bot: BotFactory, rules: Rules | str = "expeditions", rounds: int = 200, *, seed: int = 0,
@@ -385,23 +450,21 @@ def _bot_round(job: tuple[BotFactory, Rules, int, int]) -> tuple[int, int]:
 
 
 def _discards(r: Rules, s: Settings) -> list[Tip]:
-    name, factory = ("bot", s.bot) if s.bot is not None else strongest_bot()
-    if s.bot is not None:
-        name = getattr(s.bot, "name", getattr(s.bot, "__name__", "bot"))
+    factory = s.bot if s.bot is not None else Expert
+    name = str(getattr(factory, "name", getattr(factory, "__name__", "bot")))
     per_round, share = bot_discards(factory, r, s.bot_rounds, seed=s.seed)
     convention = f"the {name} bot in every seat, {s.bot_rounds} rounds"
     return [
-        Tip(r.name, "the Expert bot discards about 9 times a round", 9, per_round, "discards",
-            convention + "; discards per seat and round", verdict_about(per_round, 9),
-            "" if name == "Expert" else f"Measured with the {name} bot, not the Expert."),
-        Tip(r.name, "... over 40% of its plays", 0.40, share, "%", convention + "; discards among plays and discards",
-            verdict_over(share, 0.40)),
+        _row(r, "the Expert bot discards about 9 times a round", 9, per_round, "discards",
+             convention + "; discards per seat and round", ABOUT,
+             "" if name == "Expert" else f"Measured with the {name} bot, not the Expert."),
+        _row(r, "... over 40% of its plays", 0.40, share, "%", convention + "; discards among plays and discards", OVER),
     ]
 
 
-TIPS: tuple[TipMaker, ...] = (_first_numbers, _numbers_line, _round_length, _investment_loss, _bonus, _expeditions_cost,
-                              _discards)
-"""Every tip, in the order of the document."""
+TIPS: tuple[tuple[TipMaker, int], ...] = ((_first_numbers, 0), (_numbers_line, 1), (_round_length, 2), (_investment_loss, 3),
+                                         (_bonus, 4), (_expeditions_cost, 5), (_discards, 5))
+"""Every number of the tips, in the order of the document, with the tip (of ``TIP_TEXTS``) it belongs to."""
 
 
 def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds: int = 200, deals: int = 200,
@@ -409,7 +472,7 @@ def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds
     """Every number of the strategy tips, computed under ``rules``.
 
     ``rounds``: rounds simulated for the simulated rows; ``bot_rounds``: rounds the bot plays for
-    the discard tip (``bot``: a bot factory; default the Expert bot, or the strongest bot there is);
+    the discard tip (``bot``: a bot factory; default the Expert bot, whom the tip names);
     ``deals``: opening hands for the bonus tip. Numbers fixed by the rules are exact."""
     r = get_rules(rules)
     whole_number(rounds, "rounds", least=2, error=AnalysisError)
@@ -420,8 +483,8 @@ def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds
         _check_bot(bot)
     settings = Settings(rounds, bot_rounds, deals, seed, bot)
     rows: list[Tip] = []
-    for make in TIPS:
-        rows += make(r, settings)
+    for make, tip in TIPS:
+        rows += [replace(row, tip=tip) for row in make(r, settings)]
     return TipsTable(tuple(rows))
 
 

@@ -10,16 +10,18 @@ The bots, weakest first (``BOTS``: class name -> factory taking a seed):
 A player chooses an opponent by strength (``LEVELS``): *Easy* (the Beginner), *Normal* (the
 Heuristic, the default: ``DEFAULT_LEVEL``), *Hard* (the Expert), and *Random (practice)*.
 
-``rank_moves`` ranks every legal move by the Expert's estimate, with reasons (hints);
-``review`` sets a player's moves in a round beside the Expert's choices.
+``rank_moves`` ranks every legal move by the Expert's estimate, with how sure it is and reasons
+in words (hints); ``review`` finds the moves of a round that cost points, says what was wrong
+with them and what was better, and pictures each of them.
 """
 
 from .base import Bot, BotFactory, NoMoveToChoose, RandomBot, SeededBot, play_out
 from .beginner import Beginner
 from .expert import Expert
 from .heuristic import Heuristic
-from .hints import HintTable, RankedMove, Review, ReviewRow, hint_table, rank_moves, review
+from .hints import Hints, RankedMove, hint_table, rank_moves
 from .policies import Policy, playable_policy, playout, sensible_policy, uniform_policy
+from .review import Moment, Review, ReviewedMove, review, review_steps
 
 Random = RandomBot
 
@@ -41,14 +43,15 @@ __all__ = [
     "BotFactory",
     "Expert",
     "Heuristic",
-    "HintTable",
+    "Hints",
+    "Moment",
     "NoMoveToChoose",
     "Policy",
     "Random",
     "RandomBot",
     "RankedMove",
     "Review",
-    "ReviewRow",
+    "ReviewedMove",
     "SeededBot",
     "hint_table",
     "play_out",
@@ -56,6 +59,7 @@ __all__ = [
     "playout",
     "rank_moves",
     "review",
+    "review_steps",
     "sensible_policy",
     "uniform_policy",
 ]
