@@ -14,15 +14,15 @@ from ..errors import AnalysisError
 from .batch import BatchResult, simulate
 from .exact import exact_value
 from .parallel import chunks, default_workers, parallel_map
-from .rollouts import best_policy, rollout_values
+from .rollouts import Option, rollout_values
 from .situation import Outlook, SuitSituation, situations
 from .stats import Estimate, ExpeditionValue
 from .suit_sim import suit_value, suit_values
 from .tips import Tip, TipsTable, all_tips, bot_discards, tips
-from .values import MODELS, StartValues, start_values
+from .values import ASSUMPTIONS, MODELS, StartValues, start_values
 
 __all__ = [
-    "MODELS", "AnalysisError", "BatchResult", "Estimate", "ExpeditionValue", "Outlook", "StartValues", "SuitSituation",
-    "Tip", "TipsTable", "all_tips", "best_policy", "bot_discards", "chunks", "default_workers", "exact_value",
+    "ASSUMPTIONS", "MODELS", "AnalysisError", "BatchResult", "Estimate", "ExpeditionValue", "Option", "Outlook", "StartValues",
+    "SuitSituation", "Tip", "TipsTable", "all_tips", "bot_discards", "chunks", "default_workers", "exact_value",
     "parallel_map", "rollout_values", "simulate", "situations", "start_values", "suit_value", "suit_values", "tips",
 ]

@@ -140,6 +140,20 @@ def situations(observation: Observation) -> dict[str, SuitSituation]:
     return out
 
 
+def lay_now(observation: Observation, situation: SuitSituation) -> Card | None:
+    """The card "lay" lays: the lowest number of the suit held that may still go down (``None``)."""
+    numbers = sorted((c for c in observation.hand if c.suit == situation.suit and not c.is_investment
+                      and c.value > situation.top), key=lambda c: c.value)
+    return numbers[0] if numbers else None
+
+
+def investments_in_hand(observation: Observation, situation: SuitSituation) -> tuple[Card, ...]:
+    """The investments of the suit held that may still go down (none once a number is laid)."""
+    if situation.laid_numbers:
+        return ()
+    return tuple(c for c in observation.hand if c.suit == situation.suit and c.is_investment)
+
+
 def checked_hand(hand: HandLike, rules: Rules) -> tuple[Card, ...]:
     """The cards of a hand, checked against the rule set: every card in its deck, no card more
     often than the deck holds it, exactly a hand's worth of cards."""

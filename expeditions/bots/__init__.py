@@ -13,6 +13,7 @@ The levels, weakest first (``LEVELS``: name -> factory taking a seed):
 
 from .base import Bot, BotFactory, NoMoveToChoose, RandomBot, SeededBot, play_out
 from .beginner import Beginner
+from .counting import counting_policy
 from .expert import Expert
 from .heuristic import Heuristic
 from .hints import HintTable, RankedMove, Review, ReviewRow, hint_table, rank_moves, review
@@ -39,6 +40,7 @@ __all__ = [
     "Review",
     "ReviewRow",
     "SeededBot",
+    "counting_policy",
     "hint_table",
     "play_out",
     "playable_policy",
