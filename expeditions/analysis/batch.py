@@ -758,7 +758,7 @@ class CountingState:
         return int(self.drawn.size)
 
     def copy(self) -> CountingState:
-        return CountingState(self.rules, *(getattr(self, f).copy() for f in _STATE_ARRAYS), to_move=self.to_move)
+        return CountingState(self.rules, **{f: getattr(self, f).copy() for f in _STATE_ARRAYS}, to_move=self.to_move)
 
     def take(self, rows: IntArray) -> CountingState:
         """The positions of ``rows`` (repeats allowed), as a new state."""
@@ -1020,7 +1020,7 @@ def _counting_draw(layout: CountingLayout, a: dict[str, IntArray], kind: IntArra
 
 
 def _apply_counting(layout: CountingLayout, a: dict[str, IntArray], m: int, kind: IntArray, card: IntArray,
-                    source: IntArray) -> IntArray:
+                    source: IntArray) -> npt.NDArray[np.bool_]:
     """Apply one action in every active row; returns the rows whose deck ran out."""
     ranks = layout.ranks
     a["hands"][m] ^= card
@@ -1053,7 +1053,8 @@ def _apply_counting(layout: CountingLayout, a: dict[str, IntArray], m: int, kind
     from_pile = source >= 0
     a["stall"] = np.where(from_pile & ~play, a["stall"] + 1, 0)  # a card taken out of the game counts as a discard
     a["turns"] += 1
-    return off_deck & (a["deck_left"] == 0)
+    ended: npt.NDArray[np.bool_] = off_deck & (a["deck_left"] == 0)
+    return ended
 
 
 def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = None, record: bool = False,

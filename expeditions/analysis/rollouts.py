@@ -35,13 +35,13 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from ..bots.counting import counting_action
-from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, spec_for
+from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, move_of, spec_for
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
@@ -52,6 +52,8 @@ from .exact import option_text
 from .parallel import default_workers, parallel_map
 from .situation import investments_in_hand, lay_now, situations
 from .stats import Estimate, ExpeditionValue, IntArray, batch_estimate, distribution_of, proportion_estimate
+
+T = TypeVar("T")
 
 BATCH = 32
 """Positions per batch of the t interval."""
@@ -202,7 +204,8 @@ def _suit_bits(rules: Any, suits: Sequence[str]) -> int:
 def play_options(observation: Observation, options: Sequence[Option], state: CountingState) -> dict[str, IntArray]:
     """Play every option out from every position of ``state`` on the batch simulator. Returns arrays
     of shape (options, positions, ...): ``scores`` per side, ``expeditions`` and ``cards`` (the
-    seat's side, per suit), ``plays`` per seat (turns from now on) and ``pile_draws``."""
+    seat's side, per suit), ``plays`` per seat (turns from now on), ``pile_draws`` and ``ends`` (an
+    index into ``batch.END_CODES``)."""
     rules = observation.rules
     layout = counting_layout(rules)
     spec = spec_for(rules)
@@ -244,6 +247,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         "cards": cards.T.astype(np.int64).reshape(k, n, layout.suits),
         "plays": out["plays"].T.reshape(k, n, 2),
         "pile_draws": out["pile_draws"].reshape(k, n),
+        "ends": out["ends"].reshape(k, n),
     }
 
 
@@ -286,7 +290,7 @@ def _engine_option(table: Table, observation: Observation, option: Option) -> Ta
 
 def _remove_turn(table: Table, action: Action) -> None:
     """A turn whose card leaves the game (seen by all) instead of going onto its pile."""
-    kind, card, source = action
+    _, card, source = action
     suit = table.spec.suit_of[card]
     table.turn(DISCARD, card, source)
     table.piles[suit].pop()
@@ -300,7 +304,7 @@ def engine_options(observation: Observation, options: Sequence[Option], tables: 
     k, n = len(options), len(tables)
     out = {"scores": np.zeros((k, n, sides), dtype=np.int64), "expeditions": np.zeros((k, n, suits), dtype=np.int64),
            "cards": np.zeros((k, n, suits), dtype=np.int64), "plays": np.zeros((k, n, rules.players), dtype=np.int64),
-           "pile_draws": np.zeros((k, n), dtype=np.int64)}
+           "pile_draws": np.zeros((k, n), dtype=np.int64), "ends": np.zeros((k, n), dtype=np.int64)}
     for i, start in enumerate(tables):
         for j, option in enumerate(options):
             table = start.clone()
@@ -313,6 +317,7 @@ def engine_options(observation: Observation, options: Sequence[Option], tables: 
             for t in range(table.turns - turns):
                 out["plays"][j, i, (mover + t) % rules.players] += 1
             out["pile_draws"][j, i] = table.pile_draws - draws
+            out["ends"][j, i] = batch.END_CODES.index(table.end) if table.end in batch.END_CODES else 0
     return out
 
 
@@ -362,10 +367,12 @@ class Rollouts:
         scores = self.data["scores"][j]
         side = self.observation.side
         others = np.delete(scores, side, axis=1)
-        return scores[:, side] - (others.max(axis=1) if others.size else 0)
+        out: IntArray = scores[:, side] - (others.max(axis=1) if others.size else 0)
+        return out
 
     def own(self, j: int) -> IntArray:
-        return self.data["scores"][j][:, self.observation.side]
+        out: IntArray = self.data["scores"][j][:, self.observation.side]
+        return out
 
 
 def iter_rollouts(observation: Observation, options: Sequence[Option], *, seed: int = 0, first: int = 4 * PIECE,
@@ -401,8 +408,8 @@ def iter_rollouts(observation: Observation, options: Sequence[Option], *, seed: 
             size = collected.positions
 
 
-def refine(rollouts: Iterator[Rollouts], summarize: Callable[[Rollouts], Any], precision: float,
-           width: Callable[[Any], float], on_update: Callable[[Any], None] | None = None) -> Iterator[Any]:
+def refine(rollouts: Iterator[Rollouts], summarize: Callable[[Rollouts], T], precision: float,
+           width: Callable[[T], float], on_update: Callable[[T], None] | None = None) -> Iterator[T]:
     """Summaries of ever more rollouts, until ``width(summary)`` (the widest 95% half-width that
     counts) is at most ``precision``; ``on_update`` sees each one too."""
     for collected in rollouts:
@@ -414,14 +421,45 @@ def refine(rollouts: Iterator[Rollouts], summarize: Callable[[Rollouts], Any], p
             return
 
 
-def last(answers: Iterator[Any]) -> Any:
+def last(answers: Iterator[T]) -> T:
     """The last of the answers (the most precise one)."""
-    final = None
+    final: T | None = None
     for answer in answers:
         final = answer
     if final is None:
         raise AnalysisError("no rollouts were played")
     return final
+
+
+def answers(observation: Observation, options: Sequence[Option], summarize: Callable[[Rollouts], T],
+            width: Callable[[T], float], *, precision: float, time_limit: float, seed: int = 0, first: int = 4 * PIECE,
+            max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+            description: str = "rollouts", on_update: Callable[[T], None] | None = None) -> Iterator[T]:
+    """The answers of a question asked of rollouts, ever more precise: ``summarize`` turns the
+    rollouts collected so far into an answer, ``width`` says how wide its intervals that count are;
+    it stops at ``precision``, ``time_limit`` seconds or ``max_positions`` positions."""
+    runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
+                         executor=executor, workers=workers, progress=progress, description=description)
+    return refine(runs, summarize, precision, width, on_update)
+
+
+def policy_move(observation: Observation) -> Move:
+    """The counting policy's own move for the seat to move (it reads only what the seat may know, so
+    any position consistent with the observation gives the same move)."""
+    if observation.to_move != observation.seat or not observation.legal_moves:
+        raise AnalysisError(f"seat {observation.seat} is not to move: there is no move of its own to value")
+    table = observation.sample_table(random.Random(0))
+    return move_of(table.spec, counting_action(table))
+
+
+def moving_observation(observation: Observation) -> Observation:
+    """``observation`` checked to be that of the seat to move (the questions about moves need one)."""
+    if observation.to_move is None:
+        raise AnalysisError("the round is over: there are no moves left to value")
+    if observation.to_move != observation.seat:
+        raise AnalysisError(f"these questions value the moves of the seat to move: seat {observation.seat} observes, "
+                            f"seat {observation.to_move} is to move")
+    return observation
 
 
 # --- model 3 of start_values ---------------------------------------------------------------------------------
@@ -504,6 +542,6 @@ def rollout_values(observation: Observation, *, precision: float = 2.0, time_lim
                        lambda rows: max(max(r.value.half_width, r.gain.half_width) for r in rows), on_update))
 
 
-__all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "decisions_for",
-           "engine_options", "iter_rollouts", "last", "play_options", "refine", "rollout_values", "run_rollouts",
-           "sample_state", "tables_of_state"]
+__all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",
+           "engine_options", "iter_rollouts", "last", "moving_observation", "play_options", "policy_move", "refine",
+           "rollout_values", "run_rollouts", "sample_state", "tables_of_state"]

@@ -566,7 +566,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             with ExitStack() as stack:
                 inner = stack.enter_context(ProcessPoolExecutor(self.workers)) if self.workers > 1 else None
                 rollouts = start_values(pos, models=3, seed=self.seed, precision=self.precision, time_limit=limit,
-                                        policy=self.policy, executor=ProgressExecutor(report, inner))
+                                        executor=ProgressExecutor(report, inner))
         except ExpeditionsError as e:
             self._say(str(e), _ERROR)
             self.progress_text.value = ""
