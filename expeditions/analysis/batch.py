@@ -1022,36 +1022,44 @@ def _counting_draw(layout: CountingLayout, a: dict[str, IntArray], kind: IntArra
 def _apply_counting(layout: CountingLayout, a: dict[str, IntArray], m: int, kind: IntArray, card: IntArray,
                     source: IntArray) -> npt.NDArray[np.bool_]:
     """Apply one action in every active row; returns the rows whose deck ran out."""
-    ranks = layout.ranks
+    ranks, n = layout.ranks, card.size
+    index = np.bitwise_count(card - 1).astype(np.int64)
+    info = layout.card.take(index)
+    suit = info & 15
     a["hands"][m] ^= card
     a["known"][m] &= ~card
     play = kind == PLAY
+    closes = ((card << 1) - 1) & layout.suit_mask_of.take(suit)
     a["laid"][m] |= np.where(play, card, 0)
-    a["open"][m] &= ~np.where(play, _closes(layout, card), 0)
-    throw = kind == DISCARD
-    suit, _ = _suit_and_value(layout, card)
-    code = np.bitwise_count(card - 1).astype(np.int64) - suit * ranks + 1
-    for s in range(layout.suits):
-        onto = throw & (suit == s)
-        a["piles"][s] = np.where(onto, (a["piles"][s] << 4) | code, a["piles"][s])
-    a["pile_cards"] |= np.where(throw, card, 0)
-    a["gone"] |= np.where(kind == REMOVE, card, 0)
+    a["open"][m] &= ~np.where(play & (info > 15), closes, 0)
+    if not a["piles"].flags.c_contiguous:
+        a["piles"] = np.ascontiguousarray(a["piles"])
+    onto = np.flatnonzero(kind == DISCARD)  # the discards go onto their piles (a stack of codes: rank + 1)
+    if onto.size:
+        piles = a["piles"].reshape(-1)  # a view: the piles are contiguous
+        at = suit[onto] * n + onto
+        piles[at] = (piles[at] << 4) | (index[onto] - suit[onto] * ranks + 1)
+        a["pile_cards"][onto] |= card[onto]
+    gone = np.flatnonzero(kind == REMOVE)
+    if gone.size:
+        a["gone"][gone] |= card[gone]
     off_deck = source == DECK
-    rows = np.arange(card.size)
-    drawn_card = np.where(off_deck, a["deck"][rows, np.minimum(a["drawn"], a["deck"].shape[1] - 1)], 0)
-    for p in range(layout.suits):
-        here = source == p
-        top = a["piles"][p] & 15
-        bit = np.where(here, np.int64(1) << (p * ranks + np.maximum(top, 1) - 1), 0)
-        drawn_card |= bit
-        a["piles"][p] = np.where(here, a["piles"][p] >> 4, a["piles"][p])
-        a["pile_cards"] &= ~bit
-        a["known"][m] |= bit
+    drawn_card = np.take_along_axis(a["deck"], np.minimum(a["drawn"], a["deck"].shape[1] - 1)[:, None], axis=1)[:, 0]
+    drawn_card = np.where(off_deck, drawn_card, 0)
+    taken = np.flatnonzero(source >= 0)  # a card off a pile: the top of the stack
+    if taken.size:
+        piles = a["piles"].reshape(-1)
+        at = source[taken] * n + taken
+        top = piles[at] & 15
+        bit = np.int64(1) << (source[taken] * ranks + top - 1)
+        piles[at] >>= 4
+        drawn_card[taken] = bit
+        a["pile_cards"][taken] &= ~bit
+        a["known"][m][taken] |= bit
     a["hands"][m] |= drawn_card
     a["drawn"] += off_deck
     a["deck_left"] -= off_deck
-    from_pile = source >= 0
-    a["stall"] = np.where(from_pile & ~play, a["stall"] + 1, 0)  # a card taken out of the game counts as a discard
+    a["stall"] = np.where((source >= 0) & ~play, a["stall"] + 1, 0)  # a card taken out of the game counts as a discard
     a["turns"] += 1
     ended: npt.NDArray[np.bool_] = off_deck & (a["deck_left"] == 0)
     return ended
@@ -1138,7 +1146,7 @@ def _play_counting(state: CountingState, forced: dict[int, Forced], record: bool
             keep = ~ended
             ids = ids[keep]
             for f in a:
-                a[f] = a[f][keep] if a[f].ndim == 1 or f == "deck" else a[f][:, keep]
+                a[f] = a[f][keep] if a[f].ndim == 1 or f == "deck" else np.ascontiguousarray(a[f][:, keep])
         seat = 1 - seat
     out["plays"], out["discards"], out["pile_draws"] = plays, discards, pile_draws
     if record:

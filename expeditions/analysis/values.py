@@ -158,7 +158,7 @@ class StartValues:
             if rollout is not None:
                 if all(r.gain.value > rollout.gain.high + CAUTION_MARGIN for r in single):
                     out.append(f"{suit}, {single[0].decision}: {said}, but the round played out (model 3) gives "
-                               f"{rollout.gain.format()}: {BELIEVE}.")
+                               f"{rollout.gain.format()}: believe model 3.")
             elif option == "invest" and not self._numbers_held(suit) and any(r.gain.value > 0 for r in single):
                 out.append(f"{suit}, {single[0].decision}: {said} with no number of {suit} in hand; models 1 and 2 assume the "
                            "numbers come, and the tips say to invest only with the numbers in hand: run the rollouts "

@@ -280,14 +280,14 @@ class Question:
 
 
 QUESTIONS: dict[str, Question] = {
-    "moves": Question("Which card, and when?", lambda pos, p, t, seed: analysis.iter_move_values(
+    "moves": Question("Which card?", lambda pos, p, t, seed: analysis.iter_move_values(
         pos, precision=p, time_limit=t, seed=seed)),
-    "plans": Question("Which expeditions?", lambda pos, p, t, seed: analysis.iter_plan_values(
+    "plans": Question("Which suits?", lambda pos, p, t, seed: analysis.iter_plan_values(
         pos, precision=p, time_limit=t, seed=seed)),
     "opponent": Question("The opponent", _opponent_answers),
     "winning": Question("Winning", lambda pos, p, t, seed: analysis.iter_win_chances(
         pos, precision=p, time_limit=t, seed=seed)),
-    "end": Question("The end of the round", lambda pos, p, t, seed: analysis.iter_round_end(
+    "end": Question("Round's end", lambda pos, p, t, seed: analysis.iter_round_end(
         pos, precision=min(p, 0.3), time_limit=t, seed=seed)),
 }
 """The questions the explorer asks of its position, by tab."""
