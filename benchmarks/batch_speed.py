@@ -16,12 +16,11 @@ Usage: python benchmarks/batch_speed.py [--rounds N] [--repeats K]
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
 from _machine import machine, pin_to_one_core
-
-import random
 
 from expeditions.analysis.batch import simulate
 from expeditions.bots.counting import counting_policy

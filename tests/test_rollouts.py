@@ -16,6 +16,7 @@ from expeditions.analysis.rollouts import (
     Option,
     engine_options,
     iter_rollouts,
+    last,
     play_options,
     refine,
     sample_state,
@@ -112,8 +113,7 @@ def covered(obs, options, statistics, truths, reps, precision):
     hits = [0] * len(statistics)
     for r in range(reps):
         runs = iter_rollouts(obs, options, seed=10_000 + r, first=PIECE, time_limit=60)
-        for collected in refine(runs, lambda c: c, precision, lambda c: statistics[0](c).half_width):
-            pass
+        collected = last(refine(runs, lambda c: c, precision, lambda c: statistics[0](c).half_width))
         for k, (statistic, truth) in enumerate(zip(statistics, truths, strict=True)):
             hits[k] += statistic(collected).contains(truth)
     return [h / reps for h in hits]

@@ -287,7 +287,8 @@ def test_every_question_has_a_tab_and_a_first_answer(computed):
         assert computed.ask_text.value.count("first answer: ±") == 1
     opponent = computed.ask("opponent")
     assert opponent.discards.records() == analysis.discard_values(pos).records()
-    assert "xp-answer-discards" in computed.answer_views["opponent"].value and "xp-answer-holding" in computed.answer_views["opponent"].value
+    shown = computed.answer_views["opponent"].value
+    assert "xp-answer-discards" in shown and "xp-answer-holding" in shown
 
 
 def test_refining_goes_on_in_the_background_and_shows_each_better_answer():

@@ -162,9 +162,10 @@ class HoldingChances:
                 lines.append([s.suit, str(c.card) + (" (passed over)" if c.passed_over else ""), f"{c.uniform:.0%}",
                               f"{c.inferred:.0%}", f"{c.to_you:.0%}"])
             lines.append([s.suit, "at least one of them", f"{s.any_uniform:.0%}", f"{s.any_inferred:.0%}", ""])
-        notes = [f"Model: a card they passed over (below the top of their expedition, or an investment after their first "
-                 f"number) weighs {PASSED_OVER:g} against 1 for any other unseen card; every possible hand is as likely "
-                 "as the product of its cards' weights. Uniform: every unseen card alike."]
+        notes = [] if self.suits else ["You wait for no card: you hold no number you could lay and have started no suit."]
+        notes += [f"Model: a card they passed over (below the top of their expedition, or an investment after their first "
+                  f"number) weighs {PASSED_OVER:g} against 1 for any other unseen card; every possible hand is as likely "
+                  "as the product of its cards' weights. Uniform: every unseen card alike."]
         return title, columns, lines, notes
 
     def __str__(self) -> str:
