@@ -49,7 +49,7 @@ from ..round import CardsLike, Round, position
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
 from .cards import card_button, card_rows, style_card_button
-from .explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
+from .labels import suit_label
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -769,6 +769,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             self._set_options()
             return
         self.table.value = comparison_html(values)
+        from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair only once a chart is drawn
+
         self.charts["values"].value = chart_svg(value_chart(values))
         self.charts["bonus"].value = chart_svg(bonus_chart(values))
         self._set_options()
@@ -800,14 +802,20 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         if values is None or self.suit.value is None:
             self.charts["distribution"].value = ""
             return
+        from .explorer_charts import chart_svg
+
         self.charts["distribution"].value = chart_svg(self.distribution_chart(self.suit.value))
 
     def value_chart(self) -> Any:
         """The expected value per suit and option with intervals, every model computed (an altair chart)."""
+        from .explorer_charts import value_chart
+
         return value_chart(self._require())
 
     def bonus_chart(self) -> Any:
         """The chance of the bonus per suit and option, every model computed (an altair chart)."""
+        from .explorer_charts import bonus_chart
+
         return bonus_chart(self._require())
 
     def distribution_chart(self, suit: str | None = None, option: str | None = None, investments: int | None = None) -> Any:
@@ -815,6 +823,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         if option is None and investments is None and isinstance(self.option.value, str):
             option, count = self.option.value.split(":")
             investments = int(count)
+        from .explorer_charts import distribution_chart
+
         return distribution_chart(self._require(), suit or self.suit.value, option, investments)
 
     def _require(self) -> StartValues:

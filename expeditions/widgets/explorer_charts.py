@@ -27,8 +27,8 @@ import altair as alt
 
 from ..analysis import MODELS, StartValues, TipsTable
 from ..analysis.stats import ExpeditionValue
-from ..cards import SUITS
 from ..errors import ExpeditionsError
+from .labels import option_label, suit_label
 
 Row = dict[str, Any]
 
@@ -42,12 +42,6 @@ CLAIM_WIDTH = 60
 
 
 # --- labels --------------------------------------------------------------------------------------------
-def suit_label(suit: str) -> str:
-    """``♥ hearts`` for a suit with a symbol, ``yellow`` for a Lost Cities colour."""
-    s = SUITS[suit]
-    return s.name if s.symbol == s.letter else f"{s.symbol} {s.name}"
-
-
 def short_claim(claim: str, width: int = CLAIM_WIDTH) -> str:
     """A claim cut to ``width`` characters at a word, with an ellipsis when cut."""
     if len(claim) <= width:
@@ -60,15 +54,6 @@ def _model_scale(models: Iterable[str]) -> alt.Scale:
     present = set(models)
     shown = [m for m in MODELS if m in present]
     return alt.Scale(domain=[MODELS[m] for m in shown], range=[MODEL_COLOURS[m] for m in shown])
-
-
-def option_label(row: ExpeditionValue) -> str:
-    """An option in a few words, the same in every model: ``lay 9S``, ``invest ×2``, ``wait``, ``never``."""
-    if row.option == "lay":
-        return f"lay {row.card}"
-    if row.option == "invest":
-        return f"invest ×{len(row.card.split())}"
-    return row.option
 
 
 def _option_order(values: StartValues) -> list[str]:
