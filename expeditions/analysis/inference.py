@@ -3,8 +3,9 @@
 A player lays each expedition upward and lays low cards first, so a number of a suit below the top
 of that player's expedition is a card they passed over: had they held it when they laid the higher
 one, they would most likely have laid it first, and now they can no longer lay it, so they throw it
-away when they can. The same goes for an investment of a suit where they have laid a number. The
-model, stated plainly:
+away when they can. The same goes for an investment of a suit where they have laid a number. (What
+they discarded is on the piles for everyone to see, but an observation does not say who discarded
+which card, so the model reads only their expeditions.) The model, stated plainly:
 
 - every unseen card has a **weight**: ``PASSED_OVER`` for a card the other side passed over (a
   number below the top of their expedition of its suit, or an investment of a suit where they have
