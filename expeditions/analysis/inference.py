@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..engine import fits
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
@@ -55,7 +56,7 @@ def passed_over(observation: Observation, card: Card, other: int) -> bool:
     rules = observation.rules
     laid = observation.expedition(rules.side_of(other), card.suit)
     top = max((c.value for c in laid if not c.is_investment), default=0)
-    return top > 0 and (card.is_investment or card.value < top)
+    return top > 0 and not fits(card, laid)
 
 
 def opponent_of(observation: Observation) -> int:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..engine import fits
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
@@ -92,7 +93,7 @@ def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool
     side = obs.rules.side_of(other)
     laid = obs.expedition(side, card.suit)
     top = max((c.value for c in laid if not c.is_investment), default=0)
-    can = (top == 0) if card.is_investment else card.value > top
+    can = fits(card, laid)
     between = sum(1 for c in obs.unseen if c.suit == card.suit and not c.is_investment and top < c.value < card.value)
     return can, bool(laid), between
 
