@@ -64,6 +64,7 @@ benchmarks: $(READY)
 
 bot-strength: $(READY)
 	$(BIN)/python benchmarks/bot_strength.py
+	$(BIN)/python benchmarks/counting_strength.py
 
 clean:
 	rm -rf $(VENV) build dist test-artifacts

@@ -1,12 +1,14 @@
 """The numpy batch simulator: rounds per second of the default rules on one core.
 
-Two policies (``expeditions.analysis.batch``), each choosing by card (every card in hand is a
-choice, like the engine's policies) and by move (a suit's investments are one move):
+Three policies (``expeditions.analysis.batch``), the random ones choosing by card (every card in
+hand is a choice, like the engine's policies) and by move (a suit's investments are one move):
 - playable: play a random playable card, else discard a random card; always draw off the deck
   (target: 1,000,000 rounds/s by card);
-- uniform: uniform over the legal moves, draws off the piles included (target: 90,000 rounds/s).
-Shuffling the decks is included in the time. The mean scores of both readings are printed with
-their 95% intervals, to show that what a random choice picks among changes the result.
+- uniform: uniform over the legal moves, draws off the piles included (target: 90,000 rounds/s);
+- counting: the card-counting policy of ``expeditions.bots.counting``, the same move as the engine's
+  every turn (target: 100,000 rounds/s), and beside it the engine's own rate for that policy.
+Shuffling the decks is included in the time. The mean scores are printed with their 95% intervals,
+to show that what a random choice picks among changes the result.
 
 Usage: python benchmarks/batch_speed.py [--rounds N] [--repeats K]
 """
@@ -14,12 +16,17 @@ Usage: python benchmarks/batch_speed.py [--rounds N] [--repeats K]
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 
 from _machine import machine, pin_to_one_core
 
 from expeditions.analysis.batch import simulate
+from expeditions.bots.counting import counting_policy
+from expeditions.bots.policies import playout
+from expeditions.engine import deal_table, spec_for
+from expeditions.rules import rules as get_rules
 
 
 def main() -> None:
@@ -40,6 +47,26 @@ def main() -> None:
             assert result is not None
             print(f"{policy:>8} by {by:<4}: median {statistics.median(rates):>11,.0f} rounds/s (target {target:,})  "
                   f"runs: {', '.join(f'{r:,.0f}' for r in rates)}  mean score {result.mean_score().format(2)}")
+    rates = []
+    for k in range(args.repeats):
+        start = time.perf_counter()
+        result = simulate("expeditions", "counting", args.rounds // 8, seed=k)
+        rates.append(args.rounds // 8 / (time.perf_counter() - start))
+    print(f"counting        : median {statistics.median(rates):>11,.0f} rounds/s (target 100,000)  "
+          f"runs: {', '.join(f'{r:,.0f}' for r in rates)}  mean score {result.mean_score().format(2)}")
+    spec = spec_for(get_rules("expeditions"))
+    rng = random.Random(0)
+    engine = []
+    for _ in range(args.repeats):
+        start, rounds = time.perf_counter(), 0
+        while time.perf_counter() - start < 2.0:
+            order = spec.deck_ids[:]
+            rng.shuffle(order)
+            playout(deal_table(spec, order, 0), [counting_policy, counting_policy], rng)
+            rounds += 1
+        engine.append(rounds / (time.perf_counter() - start))
+    print(f"counting, engine: median {statistics.median(engine):>11,.0f} rounds/s (the same moves, one round at a time)  "
+          f"runs: {', '.join(f'{r:,.0f}' for r in engine)}")
 
 
 if __name__ == "__main__":

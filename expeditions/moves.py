@@ -85,6 +85,15 @@ class Move:
         return _made("discard", (parse_card(card),), _draw_source(draw))
 
     @classmethod
+    def of(cls, kind: str, card: Card | str, draw: str | None = "deck") -> Move:
+        """A play (``kind="play"``) or a discard (``kind="discard"``) of ``card``, then a draw from ``draw``."""
+        if kind == "play":
+            return cls.play(card, draw)
+        if kind == "discard":
+            return cls.discard(card, draw)
+        raise NotationError(f"{shown(kind)} is not a kind of move that lays a card: 'play' or 'discard'")
+
+    @classmethod
     def pass_cards(cls, first: Card | str, second: Card | str) -> Move:
         """Hand ``first`` and ``second`` face down to the partner (four players)."""
         return _made("pass", (parse_card(first), parse_card(second)), None)

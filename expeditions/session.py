@@ -358,7 +358,7 @@ class Session:
             return self._refuse(f"{card_words(card)} goes only on its own suit's {where}, the {suit_mark(card.suit)} one.", quote)
         options = self._targets(card).get(kind, [])
         if not options:
-            probe = _laid(kind, card, "deck" if self.round.deck_size else None)
+            probe = Move.of(kind, card, "deck" if self.round.deck_size else None)
             try:
                 self.round.check(probe)
             except IllegalMove as e:
@@ -400,7 +400,7 @@ class Session:
             return self._refuse("First lay a card (on an expedition or a discard pile), then draw.")
         if source != "deck" and source not in self.rules.suits:
             return self._refuse(f"{source!r} is not a place to draw from: the deck or a pile of {' '.join(self.rules.suits)}.")
-        return self._make(_laid(self.pending, self.selected_cards[0], source))
+        return self._make(Move.of(self.pending, self.selected_cards[0], source))
 
     def start_passing(self, on: bool = True) -> bool:
         """Four players: choose two cards to pass to your partner instead of laying one (``on=False`` stops)."""
@@ -1014,10 +1014,6 @@ class Session:
 
 
 # --- helpers ---------------------------------------------------------------------------------------
-def _laid(kind: Literal["play", "discard"], card: Card, draw: str | None) -> Move:
-    """The move that lays ``card`` (``"play"``: on its expedition, ``"discard"``: on its pile), then draws from ``draw``."""
-    return Move.play(card, draw) if kind == "play" else Move.discard(card, draw)
-
 
 def _fresh_seed() -> int:
     """A seed for a new deal: random, and kept in the match (and its record) so that the game replays."""

@@ -5,30 +5,31 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 import expeditions as ex
-from expeditions.analysis import all_tips, rollout_values, simulate
+from expeditions.analysis import all_tips, move_values, rollout_values, simulate
 from expeditions.bots import RandomBot
-from expeditions.bots.policies import playable_policy
 
 TIPS = {"rounds": 2_000, "bot_rounds": 10, "deals": 10, "bot": RandomBot}
 
 
 def computations(executor):
-    """Three long computations; without an executor, strictly in this process."""
+    """Four long computations; without an executor, strictly in this process."""
     obs = ex.deal("expeditions", seed=5).observation(0)
     where = {"executor": executor, "workers": 1 if executor is None else None}
     return (
         simulate("expeditions", "uniform", 6_000, seed=1, piece=2_000, **where),
-        rollout_values(obs, policy=playable_policy, precision=100, min_samples=120, chunk=40, **where),
+        rollout_values(obs, precision=100, first=512, **where),
         all_tips(["expeditions", "expeditions-solo"], **where, **TIPS),
+        move_values(obs, precision=100, first=512, **where),
     )
 
 
 def same(a, b):
-    batch_a, rollouts_a, tips_a = a
-    batch_b, rollouts_b, tips_b = b
+    batch_a, rollouts_a, tips_a, moves_a = a
+    batch_b, rollouts_b, tips_b, moves_b = b
     assert (batch_a.scores == batch_b.scores).all() and (batch_a.turns == batch_b.turns).all()
     assert [(r.decision, r.value, r.gain) for r in rollouts_a] == [(r.decision, r.value, r.gain) for r in rollouts_b]
     assert tips_a.records() == tips_b.records()
+    assert moves_a.records() == moves_b.records() and moves_a.positions == 512
 
 
 @pytest.fixture(scope="module")

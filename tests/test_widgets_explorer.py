@@ -75,23 +75,25 @@ def test_compute_shows_the_analysis_numbers_and_the_charts(computed):
     assert [r.value for r in values.rows] == [r.value for r in expected.rows]
     table = computed.table.value
     assert "model 1: exact ceiling" in table and "model 2: suit simulation" in table
-    assert expected.get("S", "exact", investments=2).value.format() in table  # 40.7
+    assert expected.get("S", "exact", "wait").value.format() in table  # 18.8
+    assert "start: lay 9S now" in table and "wait: lay no S this turn" in table and "never start S" in table
     assert "18 plays left, 17 draws in time to be played, 42 unseen cards" in table
-    assert "xp-best" in table
+    assert "xp-best" in table and "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
     for chart in computed.charts.values():
         assert chart.value.startswith("<svg")
     assert computed.last_message == "computed model 1: exact ceiling, model 2: suit simulation"
 
 
-def test_the_distribution_follows_the_suit_and_investments_chosen(computed):
+def test_the_distribution_follows_the_suit_and_option_chosen(computed):
     before = computed.charts["distribution"].value
     computed.suit.value = "S"
     assert computed.charts["distribution"].value != before
-    assert [v for _, v in computed.investments.options] == [-1, 0, 1, 2, 3]
-    computed.investments.value = 2
-    assert "start S, 2 investments" in computed.charts["distribution"].value
+    assert [v for _, v in computed.option.options] == ["lay:0", "wait:0", "never:0"]
+    computed.option.value = "wait:0"
+    assert "wait: lay no S this turn" in computed.charts["distribution"].value
     computed.suit.value = "H"
-    assert computed.investments.value == 2  # still a choice for hearts
+    assert computed.option.value == "wait:0"  # still a choice for hearts
+    assert [v for _, v in computed.option.options] == ["lay:0", "invest:1", "wait:0", "never:0"]
 
 
 # --- bad input -----------------------------------------------------------------------------------------
@@ -138,7 +140,7 @@ def test_a_position_with_expeditions_piles_and_a_short_deck():
     assert len(obs.unseen) == 48 - 6 - 4 - 2 == 36 and obs.set_aside_size == 36 - 6 - 12
     xp = what_if_explorer("expeditions", "2H 3H 5H 9S 10S QD", mine="JH 4H", theirs="5S 7S", piles="3D 8D", deck_size=12, n=500)
     assert xp.values is not None and (xp.values.outlook.plays, xp.values.outlook.draws_in_time) == (6, 5)
-    assert xp.values.get("H", "exact").decision == "go on with H"
+    assert xp.values.get("H", "exact").decision == "go on: lay 5H now"
     assert "discard piles" in xp.position_view.value and "12 cards in the deck" in xp.position_view.value
 
 
@@ -187,14 +189,14 @@ def test_changing_the_rule_set_keeps_the_cards_it_has():
 
 # --- model 3 ---------------------------------------------------------------------------------------------
 def test_the_rollouts_button_adds_model_3_with_its_progress():
-    xp = what_if_explorer("expeditions", HAND, n=500, precision=100.0, workers=1)  # stops after the first 200 positions
+    xp = what_if_explorer("expeditions", HAND, n=500, precision=100.0, workers=1)  # stops after the first 1,024 positions
     xp.rollout_button.click()
     values = xp.values
     assert values is not None and values.models == ("exact", "suit", "rollout")
     expected = start_values(what_if_position("expeditions", HAND), models=3, precision=100.0, workers=1, seed=0)
     assert [r.value for r in values.rows if r.model == "rollout"] == [r.value for r in expected.rows]
-    assert xp.progress.value == 100 and "done: 200 positions" in xp.progress_text.value
-    assert "model 3: full-round rollouts" in xp.table.value and "hold back" in xp.table.value and "gain" in xp.table.value
+    assert xp.progress.value == 100 and "done: 1,024 positions" in xp.progress_text.value
+    assert "model 3: full-round rollouts" in xp.table.value and "never start" in xp.table.value and "gain" in xp.table.value
     xp.compute()  # recomputing models 1 and 2 keeps model 3 of the same inputs
     assert xp.values is not None and "rollout" in xp.values.models
     xp.set_hand("2H 5H KH 9S 10S QC")  # new inputs: every result goes
@@ -225,12 +227,12 @@ def test_the_explorer_shows_as_static_html_too(computed):
 def test_the_charts_are_built_from_tidy_rows(computed):
     values = computed.values
     rows = value_rows(values)
-    assert len(rows) == sum(1 for r in values.rows if not r.decision.startswith("hold"))
+    assert len(rows) == len(values.rows) and {r["option"] for r in rows} >= {"lay 2H", "invest ×1", "wait", "never"}
     assert {r["model"] for r in rows} == {"model 1: exact ceiling", "model 2: suit simulation"}
-    for chart in (value_chart(values), bonus_chart(values), distribution_chart(values, "H", 1)):
+    for chart in (value_chart(values), bonus_chart(values), distribution_chart(values, "H", investments=1)):
         spec = chart.to_dict()
         assert "facet" in spec and spec["data"]["values"]
-    bars = distribution_rows(values, "H", 1)
+    bars = distribution_rows(values, "H", investments=1)
     for model in ("model 1: exact ceiling", "model 2: suit simulation"):
         assert sum(b["chance"] for b in bars if b["model"] == model) == pytest.approx(1.0)
     assert all(b["end"] - b["start"] == 5 and b["start"] % 5 == 0 for b in bars)
@@ -268,3 +270,44 @@ def test_changing_the_rule_set_after_computing_drops_the_old_results():
     xp.set_hand(HAND + " 2C 3C")
     xp.go_button.click()
     assert xp.values is not None and xp.values.outlook.plays == 16
+
+
+# --- the questions a strong player asks ------------------------------------------------------------------------
+def test_every_question_has_a_tab_and_a_first_answer(computed):
+    from expeditions.widgets.explorer import QUESTIONS
+
+    assert "xp-explorer-questions" in classes(computed.questions) and len(computed.questions.children) == len(QUESTIONS)
+    pos = computed.position()
+    expected = {"moves": analysis.move_values(pos), "plans": analysis.plan_values(pos),
+                "winning": analysis.win_chances(pos), "end": analysis.round_end(pos)}
+    for name, answer in expected.items():
+        shown = computed.ask(name)
+        assert shown.records() == answer.records()  # the analysis' own numbers, the same seed
+        assert computed.answer_views[name].value == shown._repr_html_()
+        assert computed.ask_text.value.count("first answer: ±") == 1
+    opponent = computed.ask("opponent")
+    assert opponent.discards.records() == analysis.discard_values(pos).records()
+    shown = computed.answer_views["opponent"].value
+    assert "xp-answer-discards" in shown and "xp-answer-holding" in shown
+
+
+def test_refining_goes_on_in_the_background_and_shows_each_better_answer():
+    xp = what_if_explorer("expeditions", HAND, n=500)
+    xp.questions.selected_index = 3  # winning
+    assert xp.question() == "winning"
+    refined = xp.refine(background=False, precision=1.0, time_limit=30)
+    assert refined.width <= 1.0 and xp.ask_progress.value == 100 and "refined: ±" in xp.ask_text.value
+    xp.ask_button.click()  # a first answer again
+    assert xp.answers["winning"].positions == 1024
+    xp.refine_button.click()  # in a thread: the explorer answers at once, the answer gets better while you look
+    xp._worker.join(60)
+    assert not xp._worker.is_alive() and xp.answers["winning"].width <= 1.0
+    xp.set_hand("2H 5H KH 9S 10S QC")  # new inputs: the answers go
+    assert xp.answers == {} and all(v.value == "" for v in xp.answer_views.values())
+
+
+def test_a_question_the_position_cannot_answer_says_why():
+    xp = what_if_explorer("expeditions-solo", "2H 5H KH 9S 10S QD", n=500)
+    xp.ask("opponent")
+    assert "rules have no other side" in xp.answer_views["opponent"].value
+    assert xp.ask("moves").positions == 1024  # the other questions still answer (on the engine: no batch for one player)

@@ -21,12 +21,15 @@ value is an upper bound for any way of playing the suit on deck draws.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ..cards import Card
 from ..errors import AnalysisError
 from ..rules import Rules
+from ..scoring import expedition_points
 from .situation import SuitSituation, observation_for, outlook_of
 from .stats import Estimate, ExpeditionValue, FloatArray, IntArray, distribution_of, points
 
@@ -138,6 +141,78 @@ def exact_value(situation: SuitSituation, rules: Rules, investments: int = 0) ->
         distribution=distribution_of(scores, chances),
         numbers_seen=Estimate.exact(numbers_seen(situation)),
     )
+
+
+OPTIONS = ("lay", "invest", "wait", "never")
+"""What a player can do with a suit now, in every model: lay its lowest live number now, lay
+investments now (those in hand), wait (lay nothing of it this turn: for a lower card or an
+investment to come, valued with no investment laid beyond those in hand), never lay (more of) it."""
+
+
+def option_text(situation: SuitSituation, option: str, *, card: str = "", investments: int = 0) -> str:
+    """An option in words, the same in every model: ``start: lay 9S now``, ``invest now: KH (1
+    investment)``, ``wait: lay no S this turn``, ``never start S`` (``lay no more S`` once started)."""
+    suit = situation.suit
+    if option == "lay":
+        return f"{'go on' if situation.started else 'start'}: lay {card} now"
+    if option == "invest":
+        return f"invest now: {card} ({investments} investment{'s' if investments != 1 else ''})"
+    if option == "wait":
+        return f"wait: lay no {suit} this turn"
+    return f"lay no more {suit}" if situation.started else f"never start {suit}"
+
+
+def current_score(situation: SuitSituation, rules: Rules) -> int:
+    """What the expedition scores as it stands (0 when it holds no card)."""
+    if not situation.laid_cards:
+        return 0
+    return expedition_points(sum(situation.laid_numbers), situation.laid_investments, situation.laid_cards, rules)
+
+
+def after_laying(situation: SuitSituation, value: int) -> SuitSituation:
+    """The suit once the number ``value`` (held) is laid now: every card below it and every
+    investment is closed, and one play is used."""
+    out = situation.outlook
+    return replace(situation, laid_numbers=(*situation.laid_numbers, value),
+                   held_numbers=tuple(v for v in situation.held_numbers if v > value), held_investments=0,
+                   unseen_numbers=tuple(v for v in situation.unseen_numbers if v > value), unseen_investments=0,
+                   outlook=replace(out, plays=max(0, out.plays - 1)))
+
+
+def after_waiting(situation: SuitSituation) -> SuitSituation:
+    """The suit when nothing of it is laid this turn: one play fewer for it, the same cards to come."""
+    return replace(situation, outlook=replace(situation.outlook, plays=max(0, situation.outlook.plays - 1)))
+
+
+def exact_options(situation: SuitSituation, rules: Rules, lay: Card | None, investments_held: Sequence[Card]) -> list[ExpeditionValue]:
+    """Model 1 for every option of one suit (``OPTIONS``): ``lay`` the card laid now (``None``: none
+    may go down), ``investments_held`` the investments in hand that may go down. The ceiling of what
+    each option leaves: lay closes the cards below the card; invest counts exactly the investments
+    laid now and every number that comes; wait counts every card that comes, with no investment
+    beyond those already laid (its cards are assumed to arrive as counted, in order)."""
+    never = current_score(situation, rules)
+    rows = []
+
+    def row(option: str, source: SuitSituation, investments: int, card: str = "") -> ExpeditionValue:
+        base = exact_value(source, rules, investments)
+        return ExpeditionValue(model="exact", suit=situation.suit, investments=investments,
+                               decision=option_text(situation, option, card=card, investments=investments),
+                               value=base.value, gain=Estimate.exact(base.value.value - never),
+                               bonus_chance=base.bonus_chance, distribution=base.distribution,
+                               numbers_seen=base.numbers_seen, option=option, card=card)
+
+    if lay is not None:
+        rows.append(row("lay", after_laying(situation, lay.value), situation.laid_investments, str(lay)))
+    for m in range(1, len(investments_held) + 1):
+        if situation.outlook.plays > m:
+            rows.append(row("invest", situation, situation.laid_investments + m, " ".join(map(str, investments_held[:m]))))
+    rows.append(row("wait", after_waiting(situation), situation.laid_investments))
+    laid_cards = situation.laid_cards
+    rows.append(ExpeditionValue(model="exact", suit=situation.suit, investments=situation.laid_investments,
+                                decision=option_text(situation, "never"), value=Estimate.exact(never), gain=Estimate.exact(0.0),
+                                bonus_chance=Estimate.exact(float(laid_cards >= rules.bonus_at)),
+                                distribution=((never, 1.0),), option="never"))
+    return rows
 
 
 def decision_text(situation: SuitSituation, investments: int) -> str:

@@ -1,196 +1,547 @@
-"""Model 3, full-round rollouts: the rest of the round played out by a policy, from positions
-consistent with what the seat has seen, comparing what to do with each suit now.
+"""Rollouts: the rest of the round played out many times with the counting policy, from positions
+consistent with what the seat has seen. Model 3 of ``start_values`` and the strong player's
+questions (``move_values``, ``plan_values``, ``discard_values``, ``pile_values``, ``win_chances``,
+``round_end``) are all built on it.
 
-Assumptions:
+How a rollout goes:
 
-- the hidden cards (the deck, the unknown part of other hands, the cards set aside) lie in any
-  order consistent with the seat's observation, all equally likely (``Observation.sample_table``);
-- after the seat's move every seat, the seat itself included, is played to the end of the round by
-  the same engine policy (default: the strongest policy of ``expeditions.bots.policies``); so the
-  values are those of that policy's play, and a weak policy wastes good starts;
-- the decisions compared for each suit, all drawing off the deck: **start** (lay your lowest
-  number of the suit now), **invest** (lay one of its investments now, while no number is down;
-  more investments are up to the policy), and **hold back** (the policy's own move with the suit's
-  plays forbidden for this one move). Every decision is played out from the same sampled positions
-  with the same random choices afterwards (common random numbers), so their differences are
-  measured more precisely than their values;
-- ``value`` is the expedition's final score, ``gain`` the change in the seat's round score against
-  holding back, each with its 95% interval.
+- the hidden cards (the deck, the unknown part of the other hands, the cards set aside) are dealt
+  at random, every order consistent with the seat's observation equally likely; the other seats'
+  knowledge of the seat's own hand is not in an observation, so they know none of it;
+- the seat plays an ``Option`` (moves it makes now, suits it leaves alone for a turn, a plan of the
+  suits it plays for the rest of the round), and from then on every seat, the seat itself included,
+  plays the counting policy (``expeditions.bots.counting``) to the end of the round;
+- every option is played out from the same sampled positions (common random numbers: the policy
+  itself draws no random numbers), so differences between options are measured far more precisely
+  than their values.
 
-Rollouts run in chunks on any ``concurrent.futures`` executor (a local process pool by default,
-or a Dask client's executor), until every interval is as narrow as asked or the time runs out.
+Two-player rule sets that the batch simulator plays run on it (``batch.play_counting``, some
+hundred thousand rounds a second on one core); the others on the engine, slower, with the same
+meaning (the tests check that both give the same rounds on the same positions).
+
+The work comes in pieces of ``PIECE`` positions, each with its own random stream from the seed, on
+any ``concurrent.futures`` executor: the results depend on the seed and on how many pieces were
+played, never on where they ran. Every mean is a mean over positions with Student's t interval over
+batches of ``BATCH`` positions (``stats.batch_estimate``), because the score differences of
+rollouts are skewed (a bonus, a multiplier) and the normal interval of single positions covers the
+true mean less often than it says.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ..bots import policies
-from ..bots.policies import Policy, playout
-from ..engine import PLAY, Action, Table, action_of, spec_for
+from ..bots.counting import counting_action
+from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, move_of, spec_for
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
 from ..progress import progress_bar
-from .exact import decision_text
+from . import batch
+from .batch import REMOVE, CountingLayout, CountingState, Forced, counting_layout, expedition_scores, play_counting
+from .exact import option_text
 from .parallel import default_workers, parallel_map
-from .situation import situations
-from .stats import Estimate, ExpeditionValue, distribution_of, mean_estimate, proportion_estimate
+from .situation import investments_in_hand, lay_now, situations
+from .stats import Estimate, ExpeditionValue, IntArray, batch_estimate, distribution_of, proportion_estimate
 
-STRONGEST_FIRST = ("expert_policy", "heuristic_policy", "sensible_policy", "beginner_policy", "playable_policy")
-"""The engine policies model 3 looks for in ``expeditions.bots.policies``, strongest first."""
+T = TypeVar("T")
 
-
-def best_policy() -> Policy:
-    """The strongest engine policy available in ``expeditions.bots.policies``."""
-    for name in STRONGEST_FIRST:
-        found = getattr(policies, name, None)
-        if found is not None:
-            return found  # type: ignore[no-any-return]
-    return policies.playable_policy
+BATCH = 32
+"""Positions per batch of the t interval."""
+PIECE = 256
+"""Positions per piece of work (each with its own random stream)."""
 
 
 @dataclass(frozen=True)
+class Option:
+    """One way for the seat to play from now on; afterwards (and for everything it leaves open) the
+    counting policy plays.
+
+    ``moves``: the moves the seat makes on its next turns, in order (one that is no longer legal
+    when its turn comes, which only a partner can cause, is left to the policy); ``remove``: the
+    first move's card leaves the game instead of going onto its pile (what a discard feeds,
+    measured against feeding nothing); ``blocked``: suits the seat lays nothing of on its next turn;
+    ``allowed``: the suits the seat may lay for the rest of the round (``None``: all);
+    ``committed``: suits the seat treats as started (it plays them as its expeditions)."""
+
+    name: str
+    moves: tuple[Move, ...] = ()
+    remove: bool = False
+    blocked: tuple[str, ...] = ()
+    allowed: tuple[str, ...] | None = None
+    committed: tuple[str, ...] = ()
+
+
+POLICY = Option("the counting policy's own move")
+"""The option that leaves every move to the policy."""
+
+
+# --- sampling positions ------------------------------------------------------------------------------------
+def _mask(layout: CountingLayout, spec: Spec, cards: Sequence[Any]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << layout.bit_of[spec.index[c]]
+    return out
+
+
+def sample_state(observation: Observation, positions: int, rng: np.random.Generator) -> CountingState:
+    """``positions`` full positions consistent with ``observation`` (two players), as a counting
+    state: the unseen cards dealt at random to the unknown part of the other hand, the deck (in
+    drawing order) and the cards set aside."""
+    rules = observation.rules
+    layout = counting_layout(rules)
+    spec = spec_for(rules)
+    seat, other = observation.seat, 1 - observation.seat
+    n = positions
+    hidden = np.array([layout.bit_of[spec.index[c]] for c in observation.unseen], dtype=np.int64)
+    order = hidden[np.argsort(rng.random((n, hidden.size)), axis=1)] if hidden.size else np.zeros((n, 0), dtype=np.int64)
+    bits = np.int64(1) << order
+    known_other = _mask(layout, spec, observation.known[other])
+    unknown = observation.hand_sizes[other] - len(observation.known[other])
+    hands = np.zeros((2, n), dtype=np.int64)
+    hands[seat] = _mask(layout, spec, observation.hand)
+    hands[other] = known_other | np.bitwise_or.reduce(bits[:, :unknown], axis=1) if unknown else known_other
+    deck = np.ascontiguousarray(bits[:, unknown : unknown + observation.deck_size])
+    if deck.shape[1] == 0:
+        deck = np.zeros((n, 1), dtype=np.int64)
+    laid = np.zeros((2, n), dtype=np.int64)
+    opened = np.full((2, n), layout.full, dtype=np.int64)
+    for side in (0, 1):
+        cards = [c for exp in observation.expeditions[side] for c in exp]
+        laid[side] = _mask(layout, spec, cards)
+        for c in cards:
+            b = np.array([np.int64(1) << layout.bit_of[spec.index[c]]])
+            opened[side] &= ~batch._closes(layout, b)[0]
+    piles = np.zeros((layout.suits, n), dtype=np.int64)
+    for s, pile in enumerate(observation.piles):
+        code = 0
+        for c in pile:
+            code = (code << 4) | (layout.bit_of[spec.index[c]] % layout.ranks + 1)
+        piles[s] = code
+    known = np.zeros((2, n), dtype=np.int64)
+    known[other] = known_other
+    return CountingState(
+        rules=rules, hands=hands, known=known, laid=laid, open=opened, allowed=np.full((2, n), layout.full, dtype=np.int64),
+        committed=np.zeros((2, n), dtype=np.int64), piles=piles,
+        pile_cards=np.full(n, _mask(layout, spec, [c for pile in observation.piles for c in pile]), dtype=np.int64),
+        gone=np.full(n, _mask(layout, spec, observation.removed), dtype=np.int64), deck=deck,
+        drawn=np.zeros(n, dtype=np.int64), deck_left=np.full(n, observation.deck_size, dtype=np.int64),
+        turns=np.full(n, observation.turn, dtype=np.int64), stall=np.full(n, observation.stall, dtype=np.int64),
+        to_move=observation.seat if observation.to_move is None else observation.to_move)
+
+
+def tables_of_state(state: CountingState) -> list[Table]:
+    """The engine's positions of a counting state, one per row (for checks against the engine)."""
+    layout = counting_layout(state.rules)
+    spec = spec_for(state.rules)
+
+    def ids(mask: int) -> list[int]:
+        return [layout.card_of[b] for b in range(64) if mask >> b & 1]
+
+    out = []
+    for i in range(state.rows):
+        t = Table(spec)
+        for seat in (0, 1):
+            t.hands[seat] = ids(int(state.hands[seat, i]))
+            t.public[seat] = ids(int(state.known[seat, i]))
+            laid = ids(int(state.laid[seat, i]))
+            for s in range(layout.suits):
+                t.expeditions[seat][s] = sorted((c for c in laid if spec.suit_of[c] == s), key=lambda c: layout.bit_of[c])
+                for c in t.expeditions[seat][s]:
+                    t.open[seat] &= ~spec.closes[c]
+        for s in range(layout.suits):
+            codes, code = [], int(state.piles[s, i])
+            while code:
+                codes.append(code & 15)
+                code >>= 4
+            t.piles[s] = [layout.card_of[s * layout.ranks + c - 1] for c in reversed(codes)]
+        t.removed = ids(int(state.gone[i]))
+        left = int(state.deck_left[i])
+        drawn = int(state.drawn[i])
+        t.deck = [layout.card_of[int(b).bit_length() - 1] for b in state.deck[i, drawn : drawn + left]][::-1]
+        t.to_move, t.turns, t.stall = state.to_move, int(state.turns[i]), int(state.stall[i])
+        out.append(t)
+    return out
+
+
+# --- playing options out ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RolloutJob:
+    """A piece of rollouts: everything a worker process needs (picklable)."""
+
+    observation: Observation
+    options: tuple[Option, ...]
+    seed: int
+    index: int
+    positions: int = PIECE
+
+
+def batch_plays(rules: Any) -> bool:
+    """Whether the batch simulator plays ``rules`` (else rollouts run on the engine)."""
+    return batch._unsupported(rules) == ""
+
+
+def _suit_mask(layout: CountingLayout, suits: Sequence[str]) -> int:
+    out = 0
+    for s in suits:
+        out |= layout.suit_masks[layout.rules.suits.index(s)]
+    return out
+
+
+def _suit_bits(rules: Any, suits: Sequence[str]) -> int:
+    return sum(1 << rules.suits.index(s) for s in suits)
+
+
+def play_options(observation: Observation, options: Sequence[Option], state: CountingState) -> dict[str, IntArray]:
+    """Play every option out from every position of ``state`` on the batch simulator. Returns arrays
+    of shape (options, positions, ...): ``scores`` per side, ``expeditions`` and ``cards`` (the
+    seat's side, per suit), ``plays`` per seat (turns from now on), ``pile_draws`` and ``ends`` (an
+    index into ``batch.END_CODES``)."""
+    rules = observation.rules
+    layout = counting_layout(rules)
+    spec = spec_for(rules)
+    seat = observation.seat
+    n, k = state.rows, len(options)
+    everything = state.take(np.tile(np.arange(n), k))
+    forced: dict[int, Forced] = {}
+
+    def forced_at(step: int) -> Forced:
+        if step not in forced:
+            size = n * k
+            forced[step] = Forced(np.full(size, -1, dtype=np.int64), np.zeros(size, dtype=np.int64),
+                                  np.zeros(size, dtype=np.int64), np.full(size, -1, dtype=np.int64))
+        return forced[step]
+
+    players = rules.players
+    first = 0 if state.to_move == seat else (seat - state.to_move) % players
+    for j, option in enumerate(options):
+        rows = slice(j * n, (j + 1) * n)
+        if option.allowed is not None:
+            everything.allowed[seat, rows] = _suit_mask(layout, option.allowed)
+        if option.committed:
+            everything.committed[seat, rows] = _suit_bits(rules, option.committed)
+        if option.blocked:
+            forced_at(first).lay[rows] = layout.full & ~_suit_mask(layout, option.blocked)
+        for turn, move in enumerate(option.moves):
+            kind, card, source = action_of(spec, move)
+            f = forced_at(first + turn * players)
+            f.kind[rows] = REMOVE if option.remove and turn == 0 else kind
+            f.card[rows] = 1 << layout.bit_of[card]
+            f.source[rows] = DECK if source == NO_DRAW else source
+    out = play_counting(everything, forced=forced)
+    scores = np.stack([expedition_scores(layout, out["laid"][side]) for side in (0, 1)])  # sides, suits, rows
+    mine = out["laid"][observation.side]
+    cards = np.stack([np.bitwise_count((mine >> (s * layout.ranks)) & layout.pattern) for s in range(layout.suits)])
+    return {
+        "scores": scores.sum(axis=1).T.reshape(k, n, 2),
+        "expeditions": scores[observation.side].T.reshape(k, n, layout.suits),
+        "cards": cards.T.astype(np.int64).reshape(k, n, layout.suits),
+        "plays": out["plays"].T.reshape(k, n, 2),
+        "pile_draws": out["pile_draws"].reshape(k, n),
+        "ends": out["ends"].reshape(k, n),
+    }
+
+
+def _engine_option(table: Table, observation: Observation, option: Option) -> Table:
+    """Play one option out on the engine, in place (the engine's meaning of ``play_options``)."""
+    spec = table.spec
+    rules = spec.rules
+    seat = observation.seat
+    allowed_mask = spec.all_cards
+    if option.allowed is not None:
+        allowed_mask = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.allowed)
+    committed = _suit_bits(rules, option.committed)
+    blocked_mask = spec.all_cards & ~sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
+    own_turn = 0
+    limit = table.turns + batch.TURN_CAP
+    while not table.end:
+        if table.turns >= limit:
+            table.end = "turn-cap"
+            break
+        mover = table.to_move
+        if mover == seat:
+            action: Action | None = None
+            if own_turn < len(option.moves):
+                candidate = action_of(spec, option.moves[own_turn])
+                if candidate in table.legal() or (option.remove and own_turn == 0):
+                    action = candidate
+            if action is not None and option.remove and own_turn == 0:
+                _remove_turn(table, action)
+                own_turn += 1
+                continue
+            if action is None:
+                lay = allowed_mask & (blocked_mask if own_turn == 0 else spec.all_cards)
+                action = counting_action(table, lay, committed)
+            own_turn += 1
+        else:
+            action = counting_action(table)
+        table.apply(action)
+    return table
+
+
+def _remove_turn(table: Table, action: Action) -> None:
+    """A turn whose card leaves the game (seen by all) instead of going onto its pile."""
+    _, card, source = action
+    suit = table.spec.suit_of[card]
+    table.turn(DISCARD, card, source)
+    table.piles[suit].pop()
+    table.removed.append(card)
+
+
+def engine_options(observation: Observation, options: Sequence[Option], tables: Sequence[Table]) -> dict[str, IntArray]:
+    """``play_options`` on the engine, from the given positions (any rule set)."""
+    rules = observation.rules
+    side, sides, suits = observation.side, rules.sides, len(rules.suits)
+    k, n = len(options), len(tables)
+    out = {"scores": np.zeros((k, n, sides), dtype=np.int64), "expeditions": np.zeros((k, n, suits), dtype=np.int64),
+           "cards": np.zeros((k, n, suits), dtype=np.int64), "plays": np.zeros((k, n, rules.players), dtype=np.int64),
+           "pile_draws": np.zeros((k, n), dtype=np.int64), "ends": np.zeros((k, n), dtype=np.int64)}
+    for i, start in enumerate(tables):
+        for j, option in enumerate(options):
+            table = start.clone()
+            turns, draws = table.turns, table.pile_draws
+            mover = table.to_move
+            _engine_option(table, observation, option)
+            out["scores"][j, i] = table.scores()
+            out["expeditions"][j, i] = [table.expedition_score(side, s) for s in range(suits)]
+            out["cards"][j, i] = [len(table.expeditions[side][s]) for s in range(suits)]
+            for t in range(table.turns - turns):
+                out["plays"][j, i, (mover + t) % rules.players] += 1
+            out["pile_draws"][j, i] = table.pile_draws - draws
+            out["ends"][j, i] = batch.END_CODES.index(table.end) if table.end in batch.END_CODES else 0
+    return out
+
+
+def run_rollouts(job: RolloutJob) -> dict[str, IntArray]:
+    """One piece: its positions sampled from its own random stream, every option played out."""
+    obs = job.observation
+    if batch_plays(obs.rules):
+        state = sample_state(obs, job.positions, np.random.default_rng([job.seed, job.index]))
+        return play_options(obs, job.options, state)
+    tables = [obs.sample_table(random.Random(f"{job.seed}:{job.index}:{i}")) for i in range(job.positions)]
+    return engine_options(obs, job.options, tables)
+
+
+# --- collecting and refining --------------------------------------------------------------------------------
+@dataclass
+class Rollouts:
+    """Rollouts collected so far: the arrays of ``play_options`` over every piece played, and the
+    seconds they took."""
+
+    observation: Observation
+    options: tuple[Option, ...]
+    data: dict[str, IntArray] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def positions(self) -> int:
+        return int(self.data["pile_draws"].shape[1]) if self.data else 0
+
+    def add(self, parts: Sequence[dict[str, IntArray]]) -> None:
+        for part in parts:
+            for key, value in part.items():
+                self.data[key] = np.concatenate([self.data[key], value], axis=1) if key in self.data else value
+
+    def index(self, option: Option | str) -> int:
+        name = option if isinstance(option, str) else option.name
+        for j, o in enumerate(self.options):
+            if o.name == name:
+                return j
+        raise AnalysisError(f"no option {name!r}; the options are {', '.join(o.name for o in self.options)}")
+
+    def mean(self, values: npt.ArrayLike) -> Estimate:
+        """The mean over positions of per-position ``values`` with its batch-means 95% interval."""
+        return batch_estimate(values, BATCH)
+
+    def difference(self, j: int) -> IntArray:
+        """Per position: the seat's side's final score minus the best other side's, under option ``j``."""
+        scores = self.data["scores"][j]
+        side = self.observation.side
+        others = np.delete(scores, side, axis=1)
+        out: IntArray = scores[:, side] - (others.max(axis=1) if others.size else 0)
+        return out
+
+    def own(self, j: int) -> IntArray:
+        out: IntArray = self.data["scores"][j][:, self.observation.side]
+        return out
+
+
+def iter_rollouts(observation: Observation, options: Sequence[Option], *, seed: int = 0, first: int = 4 * PIECE,
+                  max_positions: int = 64 * PIECE, time_limit: float = 2.0, executor: Executor | None = None,
+                  workers: int | None = 1, progress: bool = False, description: str = "rollouts") -> Iterator[Rollouts]:
+    """Rollouts of ``options`` in rounds (``first`` positions, then doubling), yielding everything
+    collected after each round, until ``max_positions`` positions or ``time_limit`` seconds (the
+    caller stops earlier when its numbers are precise enough). Pieces of ``PIECE`` positions run on
+    ``executor`` (or ``workers`` local processes; 1: here)."""
+    if observation.to_move is None:
+        raise AnalysisError("the round is over: there is nothing left to play out")
+    if first % PIECE or first < PIECE:
+        raise AnalysisError(f"rollouts come in pieces of {PIECE} positions: first={first} is not a whole number of pieces")
+    collected = Rollouts(observation, tuple(options))
+    count = workers or default_workers()
+    with ExitStack() as stack:
+        if executor is None and count > 1:
+            executor = stack.enter_context(ProcessPoolExecutor(max_workers=count))
+        bar = stack.enter_context(progress_bar(max_positions, description, enabled=progress, unit="position"))
+        started = time.perf_counter()
+        pieces = 0
+        size = first
+        while collected.positions < max_positions:
+            size = min(size, max_positions - collected.positions)
+            jobs = [RolloutJob(observation, tuple(options), seed, pieces + i) for i in range(size // PIECE)]
+            collected.add(parallel_map(run_rollouts, jobs, executor=executor, workers=1 if executor is None else None))
+            pieces += len(jobs)
+            bar.update(size)
+            collected.seconds = time.perf_counter() - started
+            yield collected
+            if collected.seconds >= time_limit:
+                return
+            size = collected.positions
+
+
+def refine(rollouts: Iterator[Rollouts], summarize: Callable[[Rollouts], T], precision: float,
+           width: Callable[[T], float], on_update: Callable[[T], None] | None = None) -> Iterator[T]:
+    """Summaries of ever more rollouts, until ``width(summary)`` (the widest 95% half-width that
+    counts) is at most ``precision``; ``on_update`` sees each one too."""
+    for collected in rollouts:
+        summary = summarize(collected)
+        if on_update is not None:
+            on_update(summary)
+        yield summary
+        if width(summary) <= precision:
+            return
+
+
+def last(answers: Iterator[T]) -> T:
+    """The last of the answers (the most precise one)."""
+    final: T | None = None
+    for answer in answers:
+        final = answer
+    if final is None:
+        raise AnalysisError("no rollouts were played")
+    return final
+
+
+def answers(observation: Observation, options: Sequence[Option], summarize: Callable[[Rollouts], T],
+            width: Callable[[T], float], *, precision: float, time_limit: float, seed: int = 0, first: int = 4 * PIECE,
+            max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+            description: str = "rollouts", on_update: Callable[[T], None] | None = None) -> Iterator[T]:
+    """The answers of a question asked of rollouts, ever more precise: ``summarize`` turns the
+    rollouts collected so far into an answer, ``width`` says how wide its intervals that count are;
+    it stops at ``precision``, ``time_limit`` seconds or ``max_positions`` positions."""
+    runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
+                         executor=executor, workers=workers, progress=progress, description=description)
+    return refine(runs, summarize, precision, width, on_update)
+
+
+def policy_move(observation: Observation) -> Move:
+    """The counting policy's own move for the seat to move (it reads only what the seat may know, so
+    any position consistent with the observation gives the same move)."""
+    if observation.to_move != observation.seat or not observation.legal_moves:
+        raise AnalysisError(f"seat {observation.seat} is not to move: there is no move of its own to value")
+    table = observation.sample_table(random.Random(0))
+    return move_of(table.spec, counting_action(table))
+
+
+def moving_observation(observation: Observation) -> Observation:
+    """``observation`` checked to be that of the seat to move (the questions about moves need one)."""
+    if observation.to_move is None:
+        raise AnalysisError("the round is over: there are no moves left to value")
+    if observation.to_move != observation.seat:
+        raise AnalysisError(f"these questions value the moves of the seat to move: seat {observation.seat} observes, "
+                            f"seat {observation.to_move} is to move")
+    return observation
+
+
+# --- model 3 of start_values ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
 class Decision:
-    """One thing to do now with one suit: ``kind`` is ``"start"``, ``"invest"`` or ``"hold"``;
-    ``move`` is the move played (``None`` for holding back: the policy chooses)."""
+    """One thing to do with one suit (model 3): ``option`` is ``"lay"``, ``"invest"``, ``"wait"`` or
+    ``"never"``; ``rollout`` the ``Option`` played; ``card`` the card laid now; ``investments`` the
+    investments laid now (``"invest"``) or already on the expedition."""
 
     suit: str
-    kind: str
-    move: Move | None
+    option: str
+    rollout: Option
     investments: int
+    card: str
     text: str
 
 
 def decisions_for(observation: Observation) -> list[Decision]:
-    """The decisions model 3 compares for every suit: hold back, start, invest (where possible)."""
+    """The options model 3 compares for every suit: lay the lowest live number now; invest now (each
+    count of the investments in hand, laid on the next turns, when the plays left allow); wait (lay
+    nothing of the suit this turn); never (lay nothing more of it this round)."""
     if observation.to_move != observation.seat:
         raise AnalysisError("full-round rollouts compare moves, so they need a position where the seat is to move "
                             f"(seat {observation.seat} observes, seat {observation.to_move} is to move)")
     draw = "deck" if observation.deck_size else None
+    rules = observation.rules
     out = []
     for suit, s in situations(observation).items():
-        hand = [c for c in observation.hand if c.suit == suit]
-        out.append(Decision(suit, "hold", None, s.laid_investments, f"hold back {suit}"))
-        numbers = sorted((c for c in hand if not c.is_investment and c.value > s.top), key=lambda c: c.value)
-        if numbers:
-            out.append(Decision(suit, "start", Move.play(numbers[0], draw), s.laid_investments,
-                                decision_text(s, s.laid_investments) + f": play {numbers[0]} now"))
-        investments = [c for c in hand if c.is_investment]
-        if investments and not s.laid_numbers:
-            out.append(Decision(suit, "invest", Move.play(investments[0], draw), s.laid_investments + 1,
-                                decision_text(s, s.laid_investments + 1).split(" (")[0] + f": play {investments[0]} now"))
+        others = tuple(x for x in rules.suits if x != suit)
+        lay = lay_now(observation, s)
+        if lay is not None:
+            out.append(Decision(suit, "lay", Option(f"lay {lay} now", (Move.play(lay, draw),)), s.laid_investments, str(lay),
+                                option_text(s, "lay", card=str(lay))))
+        held = investments_in_hand(observation, s)
+        for m in range(1, len(held) + 1):
+            if s.outlook.plays > m:
+                cards = held[:m]
+                moves = tuple(Move.play(c, draw) for c in cards)
+                names = " ".join(map(str, cards))
+                out.append(Decision(suit, "invest", Option(f"invest {names} now", moves), s.laid_investments + m, names,
+                                    option_text(s, "invest", card=names, investments=s.laid_investments + m)))
+        out.append(Decision(suit, "wait", Option(f"wait with {suit}", blocked=(suit,)), s.laid_investments, "",
+                            option_text(s, "wait")))
+        out.append(Decision(suit, "never", Option(f"never {suit}", allowed=others), s.laid_investments, "",
+                            option_text(s, "never")))
     return out
 
 
-@dataclass(frozen=True)
-class RolloutJob:
-    """A chunk of rollouts: everything a worker process needs (picklable)."""
-
-    observation: Observation
-    decisions: tuple[Decision, ...]
-    policy: Policy
-    seed: int
-    samples: range
-
-
-def _held_back(table: Table, suit: int, policy: Policy, rng: random.Random) -> Action:
-    """The policy's move with plays of ``suit`` forbidden for the seat to move."""
-    view = table.clone()
-    spec = table.spec
-    side = spec.side_of[table.to_move]
-    for card in range(len(spec.cards)):
-        if spec.suit_of[card] == suit:
-            view.open[side] &= ~(1 << card)
-    if not view.legal():
-        return policy(table, rng)
-    action = policy(view, rng)
-    if action[0] == PLAY and spec.suit_of[action[1]] == suit:  # a policy that ignored ``open``
-        raise AnalysisError("the rollout policy laid a card it may not lay")
-    return action
-
-
-def run_rollouts(job: RolloutJob) -> npt.NDArray[np.int64]:
-    """Play every decision out from each sampled position of the chunk. Returns an array of shape
-    (samples, decisions, 3): the seat's round score, the decided suit's expedition score and that
-    expedition's card count."""
-    obs = job.observation
-    spec = spec_for(obs.rules)
-    side = obs.side
-    actions = [None if d.move is None else action_of(spec, d.move) for d in job.decisions]
-    suit_index = [spec.suit_index[d.suit] for d in job.decisions]
-    out = np.zeros((len(job.samples), len(job.decisions), 3), dtype=np.int64)
-    players = [job.policy] * obs.rules.players
-    for row, i in enumerate(job.samples):
-        start = obs.sample_table(random.Random(f"{job.seed}:{i}:deal"))
-        for col, (action, suit) in enumerate(zip(actions, suit_index, strict=True)):
-            rng = random.Random(f"{job.seed}:{i}:play")
-            table = start.clone()
-            table.apply(action if action is not None else _held_back(table, suit, job.policy, rng))
-            playout(table, players, rng)
-            out[row, col] = (table.scores()[side], table.expedition_score(side, suit), len(table.expeditions[side][suit]))
-    return out
-
-
-def rollout_values(observation: Observation, *, policy: Policy | None = None, precision: float = 2.0,
-                   time_limit: float = 10.0, max_samples: int = 20_000, min_samples: int = 200, seed: int = 0,
-                   executor: Executor | None = None, workers: int | None = None, chunk: int = 100,
-                   progress: bool = False) -> list[ExpeditionValue]:
-    """Model 3 for every suit: rollouts until each value's and gain's 95% interval is within
-    ``±precision`` points, or ``time_limit`` seconds have passed, or ``max_samples`` positions
-    were sampled. Chunks of ``chunk`` positions run on ``executor`` (or ``workers`` local
-    processes; ``workers=1`` runs here). Every sampled position has its own random stream, so the
-    results depend on the seed and on when the run stopped, never on where the chunks ran."""
-    decisions = tuple(decisions_for(observation))
-    job_policy = policy or best_policy()
-    count = workers or default_workers()
-    with ExitStack() as stack:
-        if executor is None and count > 1:  # one pool for every batch of the run
-            executor = stack.enter_context(ProcessPoolExecutor(max_workers=count))
-        bar = stack.enter_context(progress_bar(max_samples, "rollouts", enabled=progress, unit="position"))
-        started = time.perf_counter()
-        results: list[npt.NDArray[np.int64]] = []
-        done = 0
-        while True:
-            batch = min(max(done or min_samples, chunk), max_samples - done)  # double the samples each time
-            pieces = [range(done + r.start, done + r.stop) for r in _split(batch, chunk)]
-            jobs = [RolloutJob(observation, decisions, job_policy, seed, p) for p in pieces]
-            results += parallel_map(run_rollouts, jobs, executor=executor, workers=1 if executor is None else None)
-            done += batch
-            bar.update(batch)
-            values = _values(observation, decisions, np.concatenate(results))
-            widest = max(max(v.value.half_width, v.gain.half_width) for v in values)
-            if widest <= precision or done >= max_samples or time.perf_counter() - started >= time_limit:
-                return values
-
-
-def _split(total: int, size: int) -> list[range]:
-    return [range(a, min(a + size, total)) for a in range(0, total, size)]
-
-
-def _values(observation: Observation, decisions: Sequence[Decision], results: npt.NDArray[np.int64]) -> list[ExpeditionValue]:
-    rules = observation.rules
-    rounds, expeditions, cards = results[:, :, 0], results[:, :, 1], results[:, :, 2]
-    hold = {d.suit: k for k, d in enumerate(decisions) if d.kind == "hold"}
+def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[ExpeditionValue]:
+    """Model 3's rows from rollouts: each decision's expedition score and its gain in the seat's round
+    score against never (more of) the suit, paired by position."""
+    rules = collected.observation.rules
+    data = collected.data
+    never = {d.suit: collected.index(d.rollout) for d in decisions if d.option == "never"}
     out = []
-    for k, d in enumerate(decisions):
-        gain = Estimate.exact(0.0) if d.kind == "hold" else mean_estimate(rounds[:, k] - rounds[:, hold[d.suit]])
+    for d in decisions:
+        j = collected.index(d.rollout)
+        s = rules.suits.index(d.suit)
+        expedition = data["expeditions"][j][:, s]
+        gain = Estimate.exact(0.0) if d.option == "never" else collected.mean(collected.own(j) - collected.own(never[d.suit]))
         out.append(ExpeditionValue(
-            model="rollout",
-            suit=d.suit,
-            investments=d.investments,
-            decision=d.text,
-            value=mean_estimate(expeditions[:, k]),
-            gain=gain,
-            bonus_chance=proportion_estimate(int((cards[:, k] >= rules.bonus_at).sum()), len(results)),
-            distribution=distribution_of(expeditions[:, k]),
-        ))
+            model="rollout", suit=d.suit, investments=d.investments, decision=d.text, value=collected.mean(expedition),
+            gain=gain, bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
+            distribution=distribution_of(expedition), option=d.option, card=d.card))
     return out
+
+
+def rollout_values(observation: Observation, *, precision: float = 2.0, time_limit: float = 10.0, seed: int = 0,
+                   first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
+                   workers: int | None = 1, progress: bool = False,
+                   on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> list[ExpeditionValue]:
+    """Model 3 for every suit and option (``decisions_for``), until every value's and gain's 95%
+    interval is within ``±precision`` points, ``time_limit`` seconds have passed, or
+    ``max_positions`` positions were played out."""
+    decisions = decisions_for(observation)
+    options = tuple(d.rollout for d in decisions)
+    runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
+                         executor=executor, workers=workers, progress=progress, description="model 3")
+    return last(refine(runs, lambda c: rollout_summary(c, decisions), precision,
+                       lambda rows: max(max(r.value.half_width, r.gain.half_width) for r in rows), on_update))
+
+
+__all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",
+           "engine_options", "iter_rollouts", "last", "moving_observation", "play_options", "policy_move", "refine",
+           "rollout_values", "run_rollouts", "sample_state", "tables_of_state"]

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..cards import Card, parse_cards
+from ..engine import fits
 from ..errors import CardError
 from ..observation import Observation
 from ..round import Round, position
@@ -122,9 +123,8 @@ def situations(observation: Observation) -> dict[str, SuitSituation]:
         laid = observation.expedition(observation.side, suit)
         laid_numbers = tuple(c.value for c in laid if not c.is_investment)
         laid_investments = sum(c.is_investment for c in laid)
-        top = max(laid_numbers, default=0)
         mine = [c for c in observation.hand if c.suit == suit]
-        live = [c for c in mine if (c.is_investment and not laid_numbers) or (not c.is_investment and c.value > top)]
+        live = [c for c in mine if fits(c, laid)]
         hidden = [c for c in unseen.elements() if c.suit == suit]
         out[suit] = SuitSituation(
             suit=suit,
@@ -132,12 +132,27 @@ def situations(observation: Observation) -> dict[str, SuitSituation]:
             laid_investments=laid_investments,
             held_numbers=tuple(sorted(c.value for c in live if not c.is_investment)),
             held_investments=sum(c.is_investment for c in live),
-            unseen_numbers=tuple(sorted(c.value for c in hidden if not c.is_investment and c.value > top)),
+            unseen_numbers=tuple(sorted(c.value for c in hidden if not c.is_investment and fits(c, laid))),
             unseen_investments=0 if laid_numbers else sum(c.is_investment for c in hidden),
             dead_held=len(mine) - len(live),
             outlook=outlook,
         )
     return out
+
+
+def lay_now(observation: Observation, situation: SuitSituation) -> Card | None:
+    """The card "lay" lays: the lowest number of the suit held that may still go down (``None``)."""
+    laid = observation.expedition(observation.side, situation.suit)
+    numbers = sorted((c for c in observation.hand if c.suit == situation.suit and not c.is_investment and fits(c, laid)),
+                     key=lambda c: c.value)
+    return numbers[0] if numbers else None
+
+
+def investments_in_hand(observation: Observation, situation: SuitSituation) -> tuple[Card, ...]:
+    """The investments of the suit held that may still go down (none once a number is laid)."""
+    if situation.laid_numbers:
+        return ()
+    return tuple(c for c in observation.hand if c.suit == situation.suit and c.is_investment)
 
 
 def checked_hand(hand: HandLike, rules: Rules) -> tuple[Card, ...]:

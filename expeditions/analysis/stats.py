@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import AnalysisError
-from ..estimate import Z95, Estimate, proportion_estimate
+from ..estimate import Z95, Estimate, batch_means_estimate, proportion_estimate
 from ..rules import Rules
 from ..scoring import expedition_points
 
@@ -29,6 +29,16 @@ def mean_estimate(samples: npt.ArrayLike) -> Estimate:
     if n == 0:
         raise AnalysisError("no samples to average: give at least one")
     return Estimate.of_mean(float(x.mean()), float(x.std(ddof=1)) if n > 1 else 0.0, n)
+
+
+def batch_estimate(samples: npt.ArrayLike, batch: int) -> Estimate:
+    """The mean of ``samples`` with Student's t 95% interval over the means of consecutive batches of
+    ``batch`` samples (``estimate.batch_means_estimate``): the interval for skewed samples such as
+    rollouts' score differences. The samples must come in whole, independent batches."""
+    x = np.asarray(samples, dtype=np.float64).ravel()
+    if batch < 1 or x.size % batch or x.size < 2 * batch:
+        raise ValueError(f"{x.size} samples do not make at least 2 whole batches of {batch}")
+    return batch_means_estimate(x.reshape(-1, batch).mean(axis=1).tolist(), batch)
 
 
 @lru_cache(maxsize=32)
@@ -66,11 +76,13 @@ class ExpeditionValue:
     """One model's answer for one expedition and one decision.
 
     ``value``: the expected final score of the expedition; ``gain``: the expected change of the
-    seat's round score against the alternative (not starting the suit in models 1 and 2, where it
-    equals ``value``; holding back in model 3); ``bonus_chance``: the chance that the expedition
-    ends with the bonus; ``distribution``: its final score and that score's chance;
-    ``numbers_seen``: the expected total of the suit's numbers that reach the hand in time (held
-    ones included), when the model tracks it.
+    seat's round score against laying nothing (more) of the suit (in models 1 and 2 the value less
+    what the expedition scores as it stands, 0 for one not started; in model 3 measured on the whole
+    round); ``bonus_chance``: the chance that the expedition ends with the bonus; ``distribution``:
+    its final score and that score's chance; ``numbers_seen``: the expected total of the suit's
+    numbers that reach the hand in time (held ones included), when the model tracks it;
+    ``option``: ``"lay"``, ``"invest"``, ``"wait"`` or ``"never"`` for the options of
+    ``start_values`` (empty for a count of investments at the end); ``card``: the card(s) laid now.
     """
 
     model: str
@@ -82,6 +94,8 @@ class ExpeditionValue:
     bonus_chance: Estimate
     distribution: tuple[tuple[int, float], ...] = field(repr=False)
     numbers_seen: Estimate | None = None
+    option: str = ""
+    card: str = ""
 
     def __repr__(self) -> str:
         return (f"<ExpeditionValue {self.model}: {self.decision}: {self.value.format()}, gain {self.gain.format()}, "
@@ -99,5 +113,5 @@ class ExpeditionValue:
         return self.distribution[-1][0]
 
 
-__all__ = ["Z95", "Estimate", "ExpeditionValue", "FloatArray", "IntArray", "distribution_of", "mean_estimate", "points",
-           "points_table", "proportion_estimate"]
+__all__ = ["Z95", "Estimate", "ExpeditionValue", "FloatArray", "IntArray", "batch_estimate", "distribution_of", "mean_estimate",
+           "points", "points_table", "proportion_estimate"]

@@ -30,11 +30,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..cards import Card
 from ..errors import AnalysisError
 from ..rules import Rules
-from .exact import check_investments, decision_text
+from .exact import check_investments, current_score, decision_text, option_text
 from .situation import SuitSituation
-from .stats import ExpeditionValue, IntArray, distribution_of, mean_estimate, points, proportion_estimate
+from .stats import Estimate, ExpeditionValue, IntArray, distribution_of, mean_estimate, points, proportion_estimate
 
 NEVER = 1 << 20
 """The arrival play of a card that does not reach the hand in time."""
@@ -58,11 +59,14 @@ def arrival_plays(suits: Sequence[SuitSituation], n: int, rng: np.random.Generat
 
 
 def simulate_suit(situation: SuitSituation, rules: Rules, investments: int, arrive: IntArray,
-                  start_now: bool = True) -> dict[str, IntArray]:
+                  start_now: bool = True, first_move: str = "") -> dict[str, IntArray]:
     """Run the laying policy once per row of ``arrive`` (from ``arrival_plays``); returns arrays
     ``score``, ``cards``, ``investments`` and ``numbers_seen`` (the total of the suit's live numbers
-    in hand or arriving in time)."""
+    in hand or arriving in time). ``first_move`` decides the first play instead of the policy:
+    ``"lay"`` lays the lowest live number held, ``"wait"`` lays nothing of the suit."""
     check_investments(situation, investments)
+    if first_move not in ("", "lay", "wait"):
+        raise AnalysisError(f"first_move is 'lay', 'wait' or '' (the policy decides), got {first_move!r}")
     plays = situation.outlook.plays
     n = arrive.shape[0]
     n_inv = situation.unseen_investments
@@ -103,6 +107,7 @@ def simulate_suit(situation: SuitSituation, rules: Rules, investments: int, arri
         want = ~numbered & (invested < investments)
         lay_inv = want & (held_inv > 0)
         wanted_held = np.where(numbered, 0, np.minimum(held_inv, investments - invested))
+        lowest_now = held & -held
         # The crunch: more cards to lay than plays left: give up the lowest numbers.
         while True:
             over = (np.bitwise_count(held).astype(np.int64) + wanted_held > left) & (held != 0)
@@ -118,6 +123,10 @@ def simulate_suit(situation: SuitSituation, rules: Rules, investments: int, arri
         nothing_to_wait = ((unseen_now & between) == 0) & ~waits_for_investment
         first = (t == 1) and start_now and not situation.started
         lay_num = ~lay_inv & (low != 0) & (nothing_to_wait | crunch | (first & ~waits_for_investment))
+        if t == 1 and first_move:
+            low = lowest_now if first_move == "lay" else np.zeros(n, dtype=np.int64)
+            lay_inv = np.zeros(n, dtype=bool)
+            lay_num = low != 0
         value = np.bitwise_count(low - 1).astype(np.int64)
         invested += lay_inv
         held_inv -= lay_inv
@@ -167,3 +176,44 @@ def suit_value(situation: SuitSituation, rules: Rules, investments: int = 0, *, 
                seed: int | None = 0) -> ExpeditionValue:
     """Model 2 for one suit and one investment count."""
     return suit_values([situation], rules, [[investments]], n=n, seed=seed)[0]
+
+
+def suit_options(suits: Sequence[SuitSituation], rules: Rules, lays: Sequence[Card | None],
+                 investments_held: Sequence[Sequence[Card]], *, n: int = 20_000, seed: int | None = 0) -> list[ExpeditionValue]:
+    """Model 2 for every option of every suit (``exact.OPTIONS``): ``lays[k]`` the card "lay" lays
+    now (``None``: none may go down), ``investments_held[k]`` the investments in hand. Lay lays the
+    card on the first play; invest lays the investments in hand first; wait lays nothing of the suit
+    on the first play; after that the laying policy plays the cards as they come (so wait and invest
+    assume the cards waited for arrive as the deck deals them). All options share the same ``n``
+    shuffles (common random numbers), the same as ``suit_values``'s."""
+    if n < 2:
+        raise AnalysisError(f"the suit simulation needs at least 2 simulations for an interval, got n={n}")
+    arrivals = arrival_plays(suits, n, np.random.default_rng(seed))
+    out = []
+    for situation, arrive, lay, held in zip(suits, arrivals, lays, investments_held, strict=True):
+        never = current_score(situation, rules)
+        runs: list[tuple[str, int, str, dict[str, IntArray]]] = []
+        if lay is not None:
+            runs.append(("lay", situation.laid_investments, str(lay),
+                         simulate_suit(situation, rules, situation.laid_investments, arrive, first_move="lay")))
+        for m in range(1, len(held) + 1):
+            if situation.outlook.plays > m:
+                count = situation.laid_investments + m
+                runs.append(("invest", count, " ".join(map(str, held[:m])), simulate_suit(situation, rules, count, arrive)))
+        runs.append(("wait", situation.laid_investments, "",
+                     simulate_suit(situation, rules, situation.laid_investments, arrive, first_move="wait")))
+        for option, count, card, sim in runs:
+            value = mean_estimate(sim["score"])
+            gain = Estimate(value.value - never, value.low - never, value.high - never, value.samples)
+            out.append(ExpeditionValue(
+                model="suit", suit=situation.suit, investments=count,
+                decision=option_text(situation, option, card=card, investments=count), value=value, gain=gain,
+                bonus_chance=proportion_estimate(int((sim["cards"] >= rules.bonus_at).sum()), n),
+                distribution=distribution_of(sim["score"]), numbers_seen=mean_estimate(sim["numbers_seen"]),
+                option=option, card=card))
+        out.append(ExpeditionValue(
+            model="suit", suit=situation.suit, investments=situation.laid_investments, decision=option_text(situation, "never"),
+            value=Estimate.exact(never), gain=Estimate.exact(0.0),
+            bonus_chance=Estimate.exact(float(situation.laid_cards >= rules.bonus_at)), distribution=((never, 1.0),),
+            option="never"))
+    return out

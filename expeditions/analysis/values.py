@@ -1,42 +1,51 @@
-"""Expected values of starting an expedition and of laying investments: one interface, three models.
+"""What to do with each suit now, valued by three models side by side: ``start_values``.
 
-``start_values(hand_or_position, rules)`` answers "should I start hearts with this hand?" for every
-suit: the expected final score of the expedition if you start it now, with each number of
-investments it can end with, against not starting it (which scores 0), the chance of the bonus,
-the distribution of the final score, and a 95% interval on every simulated number. Given a round
-or an observation instead of a hand, the inputs come from what the seat can see.
+``start_values(hand_or_position, rules)`` answers "should I start hearts with this hand, and how?"
+for every suit, with the options a player really has, the same in every model (``exact.OPTIONS``):
 
-The models, side by side so that readers see what each assumption costs:
+- **lay** its lowest number that may still go down, now (the card is named);
+- **invest** now: lay investments you hold (each count of them), numbers later;
+- **wait**: lay nothing of the suit this turn, for a lower card or an investment to come (valued
+  with no investment beyond those already laid);
+- **never** lay (more of) it this round: its score as it stands, 0 for a suit not started.
 
-1. ``"exact"`` (``exact.py``): the hypergeometric ceiling, every card that reaches you laid as if
-   it arrived in order;
-2. ``"suit"`` (``suit_sim.py``): the suit's cards arrive in random order and a sound laying policy
-   decides what goes down;
-3. ``"rollout"`` (``rollouts.py``): the rest of the round played out by a policy from positions
-   consistent with what you have seen, comparing start, invest and hold back.
+Each row has the expected final score of the expedition (``value``), its ``gain`` against never,
+the chance of the bonus and the distribution of the score, with a 95% interval on every simulated
+number. Given a round or an observation instead of a hand, the inputs come from what the seat can
+see. What each model assumes, in ``ASSUMPTIONS``:
+
+1. ``"exact"`` (``exact.py``): every card of the suit that reaches you in time, counted exactly,
+   laid as if it arrived in order: the cards you wait for arrive as counted; a ceiling;
+2. ``"suit"`` (``suit_sim.py``): the same cards arrive in random order and a sound laying policy
+   decides what goes down; a skipped card is lost, the cards you wait for arrive as the deck deals;
+3. ``"rollout"`` (``rollouts.py``): the whole round played out by the counting policy for both
+   sides, your other suits and the opponent competing for the plays and the cards.
+
+When they disagree, believe model 3: models 1 and 2 look at one suit alone and assume the cards
+you wait for come in time; model 3 plays the round out. ``StartValues.cautions`` says where it
+matters, above all for investments laid without the numbers in hand.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from ..arguments import real_number, shown, whole_number
-from ..bots.policies import Policy
 from ..cards import Card
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
-from .exact import exact_value
+from .exact import OPTIONS, exact_options
 from .parallel import check_pool
 from .rollouts import rollout_values
-from .situation import HandLike, Outlook, observation_for, outlook_of, situations
+from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
-from .suit_sim import suit_values
+from .suit_sim import suit_options
 
 MODELS = {
     "exact": "model 1: exact ceiling",
@@ -45,7 +54,22 @@ MODELS = {
 }
 """The models by name, with the title shown in tables."""
 
+ASSUMPTIONS = {
+    "exact": "one suit alone; every card of it that reaches you in time is laid, as if in order: the cards you wait "
+             "for arrive as counted",
+    "suit": "one suit alone; its cards arrive in random order and a laying policy plays them: the cards you wait for "
+            "arrive as the deck deals them, a card skipped is lost",
+    "rollout": "the whole round played out by the counting policy for both sides: your other suits and the opponent "
+               "compete for the plays and the cards",
+}
+"""What each model assumes, in a sentence."""
+
+BELIEVE = ("where they disagree, believe model 3: models 1 and 2 assume that the cards you wait for come in time "
+           "and that nothing else wants your plays; model 3 plays the round out")
+
 _BY_NUMBER = {1: "exact", 2: "suit", 3: "rollout"}
+CAUTION_MARGIN = 3.0
+"""Points by which models 1 and 2 must beat model 3's whole interval before a caution is written."""
 
 
 def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
@@ -64,13 +88,12 @@ def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class StartValues:
-    """The expected values of one seat's options, per suit and model (``rows``).
+    """The options of one seat, per suit and model (``rows``).
 
-    Every row is an ``ExpeditionValue``: its ``suit``, ``model``, ``investments`` (on the
-    expedition at the end for models 1 and 2; laid now for model 3's "invest"), ``decision`` in
-    words, ``value`` (the expedition's expected final score), ``gain`` (the expected change of the
-    round score against not starting, or against holding back in model 3), ``bonus_chance`` and
-    ``distribution``.
+    Every row is an ``ExpeditionValue``: its ``suit``, ``model``, ``option`` (``"lay"``,
+    ``"invest"``, ``"wait"``, ``"never"``), ``card`` (laid now), ``investments`` (on the expedition
+    once the option is played), ``decision`` in words, ``value`` (the expedition's expected final
+    score), ``gain`` (against never), ``bonus_chance`` and ``distribution``.
     """
 
     rules: Rules
@@ -83,38 +106,79 @@ class StartValues:
     def models(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.model for r in self.rows))
 
-    def get(self, suit: str, model: str | int = "exact", investments: int | None = None) -> ExpeditionValue:
-        """The row for ``suit`` and ``model``: its start with ``investments`` investments (default:
-        as few as possible); in model 3, ``investments`` one more than laid means "invest now"."""
+    def options(self, suit: str, model: str | int = "exact") -> list[ExpeditionValue]:
+        """Every option of ``suit`` in one model, in the order lay, invest, wait, never."""
         name = model_names(model)[0]
-        suit = suit.upper()
-        rows = [r for r in self.rows if r.suit == suit and r.model == name and not r.decision.startswith("hold")]
+        rows = [r for r in self.rows if r.suit == suit.upper() and r.model == name]
         if not rows:
             raise AnalysisError(f"no {name} row for {suit!r}: the rows cover suits {' '.join(self.rules.suits)} "
                                 f"and models {', '.join(self.models)}")
-        if investments is None:
-            return min(rows, key=lambda r: r.investments)
-        for r in rows:
-            if r.investments == investments:
-                return r
-        raise AnalysisError(f"no {name} row for {suit} with {investments} investment(s); it has "
-                            f"{', '.join(str(r.investments) for r in rows)}")
+        return rows
+
+    def get(self, suit: str, model: str | int = "exact", option: str | None = None,
+            investments: int | None = None) -> ExpeditionValue:
+        """One row: ``option`` of ``suit`` in ``model``. Without an option: with ``investments`` (more
+        than already laid) the investing row that ends with that many; else lay now, or wait when
+        no card of the suit may go down."""
+        rows = self.options(suit, model)
+        if option is None:
+            laid = min(r.investments for r in rows)
+            if investments is not None and investments > laid:
+                option = "invest"
+            else:
+                option = "lay" if any(r.option == "lay" for r in rows) else "wait"
+        if option not in OPTIONS:
+            raise AnalysisError(f"{option!r} is not an option; the options are {', '.join(OPTIONS)}")
+        chosen = [r for r in rows if r.option == option and (investments is None or option != "invest"
+                                                             or r.investments == investments)]
+        if not chosen:
+            have = ", ".join(f"{r.option} ({r.investments} investments)" if r.option == "invest" else r.option for r in rows)
+            raise AnalysisError(f"{suit.upper()} has no {option} row{'' if investments is None else f' with {investments} investments'} "
+                                f"in {model_names(model)[0]}; it has: {have}")
+        return min(chosen, key=lambda r: r.investments)
 
     def best(self, model: str | int = "exact") -> ExpeditionValue:
-        """The decision with the highest expected gain in one model."""
+        """The option with the highest expected gain in one model (never, at 0, included)."""
         name = model_names(model)[0]
-        rows = [r for r in self.rows if r.model == name and not r.decision.startswith("hold")]
+        rows = [r for r in self.rows if r.model == name]
         if not rows:
             raise AnalysisError(f"there are no {name} rows; the models computed are {', '.join(self.models)}")
         return max(rows, key=lambda r: r.gain.value)
+
+    def cautions(self) -> list[str]:
+        """Where models 1 and 2 say an option pays but model 3 says it does not (its whole interval
+        ``CAUTION_MARGIN`` points or more below), and, without model 3, every investment laid without
+        a number of its suit in hand: the models to believe, and why."""
+        out = []
+        by_key: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
+        for r in self.rows:
+            by_key.setdefault((r.suit, r.option, r.investments), {})[r.model] = r
+        for (suit, option, _), models in by_key.items():
+            single = [models[m] for m in ("exact", "suit") if m in models]
+            if not single or option == "never":
+                continue
+            rollout = models.get("rollout")
+            said = ", ".join(f"{MODELS[r.model].split(':')[0]} {r.gain.format()}" for r in single)
+            if rollout is not None:
+                if all(r.gain.value > rollout.gain.high + CAUTION_MARGIN for r in single):
+                    out.append(f"{suit}, {single[0].decision}: {said}, but the round played out (model 3) gives "
+                               f"{rollout.gain.format()}: believe model 3.")
+            elif option == "invest" and not self._numbers_held(suit) and any(r.gain.value > 0 for r in single):
+                out.append(f"{suit}, {single[0].decision}: {said} with no number of {suit} in hand; models 1 and 2 assume the "
+                           "numbers come, and the tips say to invest only with the numbers in hand: run the rollouts "
+                           "(model 3) before you believe it.")
+        return out
+
+    def _numbers_held(self, suit: str) -> bool:
+        return any(c.suit == suit and not c.is_investment for c in self.hand)
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per row (what ``to_frame`` puts in a DataFrame)."""
         out = []
         for r in self.rows:
             out.append({
-                "suit": r.suit, "model": r.model, "investments": r.investments, "decision": r.decision,
-                "value": r.value.value, "value_low": r.value.low, "value_high": r.value.high,
+                "suit": r.suit, "model": r.model, "option": r.option, "card": r.card, "investments": r.investments,
+                "decision": r.decision, "value": r.value.value, "value_low": r.value.low, "value_high": r.value.high,
                 "gain": r.gain.value, "gain_low": r.gain.low, "gain_high": r.gain.high,
                 "bonus_chance": r.bonus_chance.value, "bonus_low": r.bonus_chance.low, "bonus_high": r.bonus_chance.high,
                 "samples": r.value.samples,
@@ -133,25 +197,26 @@ class StartValues:
         return (f"seat {self.seat} holding {hand}: {o.plays} plays left, {o.draws_in_time} draws in time, "
                 f"{o.unseen} unseen cards ({self.rules.label})")
 
+    def _notes(self) -> list[str]:
+        notes = [f"{MODELS[m]}: {ASSUMPTIONS[m]}" for m in self.models]
+        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), and its gain against "
+                     "never; " + BELIEVE + ".")
+        return notes + [f"Caution: {c}" for c in self.cautions()]
+
     def _grid(self) -> tuple[list[str], list[list[str]]]:
         models = self.models
-        columns = ["suit", "decision"] + [MODELS[m] for m in models] + ["bonus chance"]
-        keyed: dict[tuple[str, str], dict[str, ExpeditionValue]] = {}
+        columns = ["suit", "option"] + [MODELS[m] for m in models] + ["bonus chance"]
+        keyed: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
         for r in self.rows:
-            key = (r.suit, _short(r))
-            keyed.setdefault(key, {})[r.model] = r
+            keyed.setdefault((r.suit, r.option, r.investments), {})[r.model] = r
         lines = []
-        for (suit, decision), by_model in keyed.items():
-            cells = [suit, decision]
+        for (suit, _, _), by_model in keyed.items():
+            first = next(by_model[m] for m in models if m in by_model)
+            cells = [suit, first.decision]
             for m in models:
                 found = by_model.get(m)
-                if found is None:
-                    cells.append("")
-                elif found.model == "rollout" and not found.decision.startswith("hold"):
-                    cells.append(f"{found.value.format()} (gain {found.gain.format()})")
-                else:
-                    cells.append(found.value.format())
-            first = by_model[models[0]] if models[0] in by_model else next(iter(by_model.values()))
+                cells.append("" if found is None else found.value.format() if found.option == "never"
+                             else f"{found.value.format()} (gain {found.gain.format()})")
             cells.append(first.bonus_chance.format(0, percent=True))
             lines.append(cells)
         return columns, lines
@@ -160,7 +225,7 @@ class StartValues:
         columns, lines = self._grid()
         widths = [max(len(c), *(len(line[i]) for line in lines)) if lines else len(c) for i, c in enumerate(columns)]
         rows = ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in [columns, *lines]]
-        return "\n".join([self._header(), *rows])
+        return "\n".join([self._header(), *rows, *self._notes()])
 
     def __repr__(self) -> str:
         return f"<StartValues {self.rules.label}, seat {self.seat}: {len(self.rows)} rows, models {', '.join(self.models)}>"
@@ -169,51 +234,46 @@ class StartValues:
         columns, lines = self._grid()
         head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
         body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in line) + "</tr>" for line in lines)
-        note = ("Expected final score of the expedition (95% interval for simulated values); not starting scores 0. "
-                "The bonus chance is the first model's.")
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self._notes())
         return (f"<div><p>{html.escape(self._header())}</p><table><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table><p><small>{html.escape(note)}</small></p></div>")
-
-
-def _short(row: ExpeditionValue) -> str:
-    """The decision as shared by the models: rollouts' "start H: play 2H now" joins "start H"."""
-    return row.decision.split(": ")[0]
+                f"<tbody>{body}</tbody></table><ul><small>{notes}</small></ul></div>")
 
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                  models: str | int | Sequence[str | int] = ("exact", "suit"), n: int = 20_000, seed: int = 0,
-                 policy: Policy | None = None, precision: float = 2.0, time_limit: float = 10.0,
-                 executor: Executor | None = None, workers: int | None = None, progress: bool = False) -> StartValues:
-    """The expected values of starting each suit now, by the chosen models.
+                 precision: float = 2.0, time_limit: float = 10.0, executor: Executor | None = None, workers: int | None = 1,
+                 progress: bool = False, on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> StartValues:
+    """The options of every suit now (lay, invest, wait, never), by the chosen models.
 
     ``what`` is a hand (text or cards: the start of a round where you move first), a ``Round``
     (seen by ``seat``, default the seat to move) or an ``Observation``. ``models``: names or numbers
-    of the models (model 3, ``"rollout"``, takes seconds: it is left out by default). ``n``: model
-    2's simulations; ``seed``: the random seed of models 2 and 3. Model 3 runs until its intervals
-    are within ``±precision`` points or ``time_limit`` seconds, with ``policy`` (default: the
-    strongest engine policy) on ``executor`` or ``workers`` processes; ``progress`` shows a bar.
-    """
+    of the models (model 3, ``"rollout"``, plays the round out with the counting policy: it is left
+    out by default). ``n``: model 2's simulations; ``seed``: the random seed of models 2 and 3.
+    Model 3 runs until its intervals are within ``±precision`` points or ``time_limit`` seconds, on
+    ``executor`` or ``workers`` processes; ``progress`` shows a bar and ``on_update`` sees each
+    refinement of model 3's rows."""
     chosen = model_names(models)
     whole_number(n, "n (model 2's simulations)", least=1, error=AnalysisError)
     whole_number(seed, "seed", least=0, error=AnalysisError)
     real_number(precision, "precision", above=0, error=AnalysisError)
     real_number(time_limit, "time_limit", above=0, error=AnalysisError)
-    if policy is not None and not callable(policy):
-        raise AnalysisError(f"policy takes an engine policy (policy(table, rng) -> action) or None, got {shown(policy)}")
     check_pool(executor, workers, progress)
     if isinstance(what, Observation | Round) and rules is not None:
         raise AnalysisError("give the rules only with a hand: a round or an observation carries its own rules")
     obs = observation_for(what, rules, seat)
     suits = list(situations(obs).values())
+    lays = [lay_now(obs, s) for s in suits]
+    held = [investments_in_hand(obs, s) for s in suits]
     rows: list[ExpeditionValue] = []
     for name in chosen:
         if name == "exact":
-            rows += [exact_value(s, obs.rules, m) for s in suits for m in s.investments_possible]
+            rows += [r for s, lay, inv in zip(suits, lays, held, strict=True) for r in exact_options(s, obs.rules, lay, inv)]
         elif name == "suit":
-            rows += suit_values(suits, obs.rules, n=n, seed=seed)
+            rows += suit_options(suits, obs.rules, lays, held, n=n, seed=seed)
         else:
-            rows += rollout_values(obs, policy=policy, precision=precision, time_limit=time_limit, seed=seed,
-                                   executor=executor, workers=workers, progress=progress)
+            rows += rollout_values(obs, precision=precision, time_limit=time_limit, seed=seed, executor=executor,
+                                   workers=workers, progress=progress, on_update=on_update)
     order = {s: i for i, s in enumerate(obs.rules.suits)}
-    rows.sort(key=lambda r: (order[r.suit], chosen.index(r.model)))
+    options = {o: i for i, o in enumerate(OPTIONS)}
+    rows.sort(key=lambda r: (order[r.suit], options[r.option], r.investments, chosen.index(r.model)))
     return StartValues(obs.rules, obs.seat, obs.hand, outlook_of(obs), tuple(rows))

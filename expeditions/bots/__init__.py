@@ -17,6 +17,7 @@ with them and what was better, and pictures each of them.
 
 from .base import Bot, BotFactory, NoMoveToChoose, RandomBot, SeededBot, play_out
 from .beginner import Beginner
+from .counting import counting_policy
 from .expert import Expert
 from .heuristic import Heuristic
 from .hints import Hints, RankedMove, hint_table, rank_moves
@@ -53,6 +54,7 @@ __all__ = [
     "Review",
     "ReviewedMove",
     "SeededBot",
+    "counting_policy",
     "hint_table",
     "play_out",
     "playable_policy",

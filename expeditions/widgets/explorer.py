@@ -25,8 +25,9 @@ and ``xp-explorer-chart`` on each chart (with ``xp-explorer-chart-values``, ``-b
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -35,13 +36,15 @@ from typing import Any, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
+from .. import analysis
 from ..analysis import MODELS, StartValues, start_values
+from ..analysis.exact import OPTIONS
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
-from ..bots.policies import Policy
+from ..analysis.values import ASSUMPTIONS, BELIEVE
 from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
-from ..errors import ExpeditionsError, PositionError
+from ..errors import AnalysisError, ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
@@ -156,80 +159,140 @@ class ProgressExecutor(Executor):
 
 
 # --- the table of the models side by side ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Line:
-    suit: str
-    hold: bool
-    investments: int
-
-
-def _line_of(row: ExpeditionValue) -> _Line:
-    return _Line(row.suit, row.decision.startswith("hold"), row.investments)
-
-
-def _short(decision: str) -> str:
-    return decision.split(": ")[0]
+def _key(row: ExpeditionValue) -> tuple[str, str, int]:
+    return row.suit, row.option, row.investments
 
 
 def _model_cell(row: ExpeditionValue | None, best: bool) -> str:
     if row is None:
         return "<span style='color:#999'>—</span>"
     text = escape(row.value.format())
-    if row.model == "rollout" and not row.decision.startswith("hold"):
-        text += f"<br><small>gain {escape(row.gain.format())}; {escape(row.decision.split(': ')[-1])}</small>"
+    if row.option != "never":
+        text += f"<br><small>gain {escape(row.gain.format())}</small>"
     return f"<b class='xp-best'>{text}</b>" if best else text
 
 
 def comparison_html(values: StartValues) -> str:
-    """The models side by side: one line per suit and decision, the expected final score of the
-    expedition in each model (with its 95% interval when simulated; model 3 also with its gain against
-    holding back), and the chance of the bonus in each model. The best decision of each model (its
-    highest expected gain) is in bold."""
+    """The models side by side: one line per suit and option (lay now, invest now, wait, never), the
+    expected final score of the expedition in each model (with its 95% interval when simulated) and
+    its gain against never, and the chance of the bonus in each model. The best option of each model
+    (its highest expected gain) is in bold. Below: what each model assumes, which to believe, and the
+    cautions where the models disagree."""
     models = values.models
-    lines: dict[_Line, dict[str, ExpeditionValue]] = {}
+    lines: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
     for r in values.rows:
-        lines.setdefault(_line_of(r), {})[r.model] = r
-    order = {s: i for i, s in enumerate(values.rules.suits)}
-    keys = sorted(lines, key=lambda k: (order[k.suit], k.hold, k.investments))
-    best = {}
-    for m in models:
-        starts = [r for r in values.rows if r.model == m and not r.decision.startswith("hold")]
-        if starts:
-            best[m] = max(starts, key=lambda r: r.gain.value)
+        lines.setdefault(_key(r), {})[r.model] = r
+    best = {m: values.best(m) for m in models}
     head = "".join(f"<th style='{_CELL}'>{escape(h)}</th>" for h in
-                   ["suit", "decision", *(MODELS[m] for m in models), "bonus chance (" + " · ".join(
+                   ["suit", "option", *(MODELS[m] for m in models), "bonus chance (" + " · ".join(
                        MODELS[m].split(":")[0] for m in models) + ")"])
     body = []
-    for key in keys:
-        by_model = lines[key]
+    for key, by_model in lines.items():
         first = next(by_model[m] for m in models if m in by_model)
-        suit = SUITS[key.suit]
-        cells = [f"<td style='{_CELL};color:{suit.colour}'>{escape(suit_label(key.suit))}</td>",
-                 f"<td style='{_CELL}'>{escape(_short(first.decision))}</td>"]
-        cells += [f"<td style='{_CELL}'>{_model_cell(by_model.get(m), best.get(m) is by_model.get(m))}</td>" for m in models]
+        suit = SUITS[key[0]]
+        cells = [f"<td style='{_CELL};color:{suit.colour}'>{escape(suit_label(key[0]))}</td>",
+                 f"<td style='{_CELL}'>{escape(first.decision)}</td>"]
+        cells += [f"<td style='{_CELL}'>{_model_cell(by_model.get(m), best[m] is by_model.get(m))}</td>" for m in models]
         bonus = " · ".join(by_model[m].bonus_chance.format(0, percent=True).split(" ")[0] if m in by_model else "—"
                            for m in models)
         cells.append(f"<td style='{_CELL}'>{escape(bonus)}</td>")
         body.append(f"<tr class='xp-explorer-line'>{''.join(cells)}</tr>")
     o = values.outlook
-    note = (f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. Each value is "
-            "the expected final score of the expedition (not starting it scores 0), with its 95% interval when simulated; "
-            "model 3's gain is the change of your round score against holding the suit back now. Bold: each model's best.")
+    notes = [f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. Each value is the "
+             "expected final score of the expedition (95% interval when simulated); its gain is against never laying "
+             "(more of) the suit. Bold: each model's best."]
+    notes += [f"{MODELS[m]}: {ASSUMPTIONS[m]}." for m in models]
+    notes.append(BELIEVE[0].upper() + BELIEVE[1:] + ".")
+    cautions = "".join(f"<li class='xp-explorer-caution' style='color:{_ERROR}'>{escape(c)}</li>" for c in values.cautions())
     return (f"<div class='xp-explorer-grid' style='font-family:sans-serif;font-size:13px'>"
             f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<div style='color:#555;margin-top:4px'>{escape(note)}</div></div>")
+            f"<ul style='color:#555;margin-top:4px'>{''.join(f'<li>{escape(n)}</li>' for n in notes)}{cautions}</ul></div>")
 
 
 def merged(*parts: StartValues | None) -> StartValues | None:
-    """The rows of several ``StartValues`` of the same position in one, ordered by suit and model."""
+    """The rows of several ``StartValues`` of the same position in one, ordered as ``start_values`` orders them."""
     given = [p for p in parts if p is not None]
     if not given:
         return None
     first = given[0]
     suits = {s: i for i, s in enumerate(first.rules.suits)}
     models = list(MODELS)
-    rows = sorted((r for p in given for r in p.rows), key=lambda r: (suits[r.suit], models.index(r.model)))
+    rows = sorted((r for p in given for r in p.rows),
+                  key=lambda r: (suits[r.suit], OPTIONS.index(r.option), r.investments, models.index(r.model)))
     return StartValues(first.rules, first.seat, first.hand, first.outlook, tuple(rows))
+
+
+# --- the questions a strong player asks -------------------------------------------------------------------------
+FIRST_PRECISION = 3.0
+FIRST_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class OpponentAnswer:
+    """The opponent's tab: what each discard feeds them, a pile card against the deck (when there is a
+    draw to choose) and who holds the cards you wait for."""
+
+    discards: analysis.DiscardValues
+    piles: analysis.PileValues | None
+    holding: analysis.HoldingChances
+    piles_note: str = ""
+
+    @property
+    def width(self) -> float:
+        return max(self.discards.width, self.piles.width if self.piles is not None else 0.0)
+
+    @property
+    def positions(self) -> int:
+        return self.discards.positions
+
+    @property
+    def seconds(self) -> float:
+        return self.discards.seconds + (self.piles.seconds if self.piles is not None else 0.0)
+
+    def _repr_html_(self) -> str:
+        piles = self.piles._repr_html_() if self.piles is not None else _note(self.piles_note)
+        return self.discards._repr_html_() + piles + self.holding._repr_html_()
+
+
+def _opponent_answers(pos: Round, precision: float, limit: float, seed: int) -> Iterator[OpponentAnswer]:
+    holding = analysis.holding_chances(pos)
+    piles: analysis.PileValues | None = None
+    note = ""
+    discards = None
+    for discards in analysis.iter_discard_values(pos, precision=precision, time_limit=limit / 2, seed=seed):
+        yield OpponentAnswer(discards, None, holding, "pile cards against the deck: next")
+    if discards is None:
+        return
+    try:
+        for piles in analysis.iter_pile_values(pos, precision=precision, time_limit=limit / 2, seed=seed):
+            yield OpponentAnswer(discards, piles, holding)
+    except AnalysisError as e:
+        note = str(e)
+        yield OpponentAnswer(discards, None, holding, f"pile cards against the deck: {note}")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the explorer: its tab's ``title`` and ``answers(position, precision, seconds,
+    seed)``, an iterator of ever more precise answers (each with ``width``, ``positions``, ``seconds``
+    and ``_repr_html_``)."""
+
+    title: str
+    answers: Callable[[Round, float, float, int], Iterator[Any]]
+
+
+QUESTIONS: dict[str, Question] = {
+    "moves": Question("Which card?", lambda pos, p, t, seed: analysis.iter_move_values(
+        pos, precision=p, time_limit=t, seed=seed)),
+    "plans": Question("Which suits?", lambda pos, p, t, seed: analysis.iter_plan_values(
+        pos, precision=p, time_limit=t, seed=seed)),
+    "opponent": Question("The opponent", _opponent_answers),
+    "winning": Question("Winning", lambda pos, p, t, seed: analysis.iter_win_chances(
+        pos, precision=p, time_limit=t, seed=seed)),
+    "end": Question("Round's end", lambda pos, p, t, seed: analysis.iter_round_end(
+        pos, precision=min(p, 0.3), time_limit=t, seed=seed)),
+}
+"""The questions the explorer asks of its position, by tab."""
 
 
 # --- the widget ----------------------------------------------------------------------------------------------
@@ -252,12 +315,15 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     ``time_limit`` seconds have passed, on ``workers`` processes (1: in this process).
     """
 
+    _stop: threading.Event
+    _worker: threading.Thread | None
+
     def __init__(self, rules: Rules | str = "expeditions", hand: CardsLike = "", *, mine: CardsLike = "",
                  theirs: CardsLike = "", piles: CardsLike = "", deck_size: int | None = None, n: int = 20_000, seed: int = 0,
-                 time_limit: float = 10.0, precision: float = 2.0, workers: int = 1, policy: Policy | None = None,
+                 time_limit: float = 10.0, precision: float = 2.0, workers: int = 1, refine_seconds: float = 60.0,
                  compute: bool = False) -> None:
         self.rules = get_rules(rules)
-        self.n, self.seed, self.precision, self.workers, self.policy = n, seed, precision, workers, policy
+        self.n, self.seed, self.precision, self.workers, self.refine_seconds = n, seed, precision, workers, refine_seconds
         self.last_message = ""
         self._values: StartValues | None = None
         self._rollouts: StartValues | None = None
@@ -317,8 +383,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.table.add_class("xp-explorer-table")
         self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="18em"))
         self.suit.add_class("xp-explorer-suit")
-        self.investments = widgets.Dropdown(description="investments", layout=widgets.Layout(width="16em"))
-        self.investments.add_class("xp-explorer-investments")
+        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="22em"))
+        self.option.add_class("xp-explorer-option")
         self.charts: dict[str, widgets.HTML] = {}
         for name in ("values", "bonus", "distribution"):
             chart = widgets.HTML()
@@ -337,7 +403,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.model_boxes["exact"], self.model_boxes["suit"], self.go_button]),
             widgets.HBox([self.rollout_button, self.seconds, self.progress, self.progress_text]),
             self.message, self.position_view, self.table, self.charts["values"], self.charts["bonus"],
-            widgets.HBox([self.suit, self.investments]), self.charts["distribution"],
+            widgets.HBox([self.suit, self.option]), self.charts["distribution"],
+            self._build_questions(),
         ])
         self.add_class("xp-explorer")
         self.rule_set.observe(self._on_rules, names="value")
@@ -349,8 +416,46 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.clear_button.on_click(lambda _: self.clear())
         self.rollout_button.on_click(lambda _: self.run_rollouts())
         self.suit.observe(self._on_suit, names="value")
-        self.investments.observe(lambda _: self._render_distribution(), names="value")
+        self.option.observe(lambda _: self._render_distribution(), names="value")
         self._build_rows()
+
+    def _build_questions(self) -> widgets.VBox:
+        """The questions a strong player asks, one tab each; Ask gives a first answer in about a second,
+        Refine goes on in the background to ±1 with a progress bar."""
+        self.answer_views: dict[str, widgets.HTML] = {}
+        for name in QUESTIONS:
+            view = widgets.HTML()
+            view.add_class("xp-explorer-answer")
+            view.add_class(f"xp-explorer-answer-{name}")
+            self.answer_views[name] = view
+        self.questions = widgets.Tab(children=list(self.answer_views.values()), titles=[q.title for q in QUESTIONS.values()])
+        self.questions.add_class("xp-explorer-questions")
+        self.ask_button = widgets.Button(description="Ask", button_style="primary",
+                                         tooltip="a first answer to the question of the tab shown (about a second)")
+        self.ask_button.add_class("xp-explorer-ask")
+        self.refine_button = widgets.Button(description="Refine to ±1", layout=widgets.Layout(width="10em"),
+                                            tooltip="go on playing out positions in the background until every interval is within ±1")
+        self.refine_button.add_class("xp-explorer-refine")
+        self.stop_button = widgets.Button(description="Stop", tooltip="stop refining", disabled=True)
+        self.stop_button.add_class("xp-explorer-stop")
+        self.ask_progress = widgets.IntProgress(value=0, min=0, max=100, description="precision",
+                                                layout=widgets.Layout(width="18em"))
+        self.ask_progress.add_class("xp-explorer-ask-progress")
+        self.ask_text = widgets.HTML()
+        self.ask_text.add_class("xp-explorer-ask-text")
+        self.ask_button.on_click(lambda _: self.ask())
+        self.refine_button.on_click(lambda _: self.refine())
+        self.stop_button.on_click(lambda _: self._stop.set())
+        self.answers: dict[str, Any] = {}
+        self._stop = threading.Event()
+        self._worker: threading.Thread | None = None
+        intro = widgets.HTML("<div style='font-family:sans-serif;margin-top:12px'><b>The questions a strong player asks</b>: "
+                             "every answer plays the rest of the round out with the counting policy for both sides, from "
+                             "positions consistent with what you can see, and comes with 95% intervals.</div>")
+        box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
+                                                 self.ask_text]), self.questions])
+        box.add_class("xp-explorer-questions-box")
+        return box
 
     def _build_rows(self) -> None:
         for button in self.card_buttons.values():
@@ -498,6 +603,12 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def _changed(self) -> None:
         """The inputs changed: the results no longer hold; show the position if it is one."""
         self._values = self._rollouts = None
+        self._stop.set()
+        self.answers = {}
+        for view in self.answer_views.values():
+            view.value = ""
+        self.ask_progress.value = 0
+        self.ask_text.value = ""
         self._sync_cards()
         self.progress.value = 0
         self.progress_text.value = ""
@@ -568,7 +679,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             with ExitStack() as stack:
                 inner = stack.enter_context(ProcessPoolExecutor(self.workers)) if self.workers > 1 else None
                 rollouts = start_values(pos, models=3, seed=self.seed, precision=self.precision, time_limit=limit,
-                                        policy=self.policy, executor=ProgressExecutor(report, inner))
+                                        executor=ProgressExecutor(report, inner))
         except ExpeditionsError as e:
             self._say(str(e), _ERROR)
             self.progress_text.value = ""
@@ -583,6 +694,68 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._render()
         return self.values
 
+    # --- the questions ------------------------------------------------------------------------------------
+    def question(self) -> str:
+        """The question of the tab shown (a key of ``QUESTIONS``)."""
+        return list(QUESTIONS)[self.questions.selected_index or 0]
+
+    def ask(self, name: str | None = None) -> Any:
+        """A first answer to question ``name`` (default: the tab shown), about ±3 points within about two
+        seconds; shown in its tab, and returned (``None`` when the inputs or the question cannot be answered)."""
+        return self._run(name or self.question(), FIRST_PRECISION, FIRST_SECONDS, "first answer")
+
+    def refine(self, name: str | None = None, *, precision: float = 1.0, time_limit: float | None = None,
+               background: bool = True) -> Any:
+        """Refine question ``name`` (default: the tab shown) until its intervals are within ``±precision``
+        or ``time_limit`` seconds (default ``refine_seconds``), showing each better answer as it comes,
+        with the progress bar; in a background thread (Stop ends it), or here with ``background=False``."""
+        chosen = name or self.question()
+        limit = self.refine_seconds if time_limit is None else time_limit
+        if not background:
+            return self._run(chosen, precision, limit, "refined")
+        if self._worker is not None and self._worker.is_alive():
+            self._say("already refining: stop it first", _ERROR)
+            return None
+        self._worker = threading.Thread(target=self._run, args=(chosen, precision, limit, "refined"), daemon=True)
+        self._worker.start()
+        return None
+
+    def _run(self, name: str, precision: float, limit: float, label: str) -> Any:
+        view = self.answer_views[name]
+        try:
+            pos = self.position()
+        except ExpeditionsError as e:
+            view.value = _note(str(e), _ERROR)
+            return None
+        self._stop.clear()
+        self.stop_button.disabled = label != "refined"
+        self.ask_button.disabled = self.refine_button.disabled = True
+        self.ask_progress.value = 0
+        self.ask_text.value = _note("playing out positions ...")
+        answer = None
+        try:
+            for answer in QUESTIONS[name].answers(pos, precision, limit, self.seed):
+                self.answers[name] = answer
+                view.value = answer._repr_html_()
+                width = answer.width
+                self.ask_progress.value = min(100, int(100 * precision / max(width, 1e-9)))
+                self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} positions, {answer.seconds:.1f} s "
+                                            f"(target ±{precision:g})")
+                if self._stop.is_set():
+                    break
+        except ExpeditionsError as e:
+            view.value = _note(str(e), _ERROR)
+            self.ask_text.value = ""
+            return None
+        finally:
+            self.stop_button.disabled = True
+            self.ask_button.disabled = self.refine_button.disabled = False
+        if answer is not None:
+            stopped = "stopped" if self._stop.is_set() and answer.width > precision else label
+            self.ask_text.value = _note(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} positions in "
+                                        f"{answer.seconds:.1f} s")
+        return answer
+
     # --- showing ------------------------------------------------------------------------------------------
     def _say(self, text: str, colour: str = _NOTE) -> None:
         self.last_message = text
@@ -595,37 +768,38 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             self.table.value = ""
             for chart in self.charts.values():
                 chart.value = ""
-            self._set_investments()
+            self._set_options()
             return
         from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair: imported when a chart is first drawn
 
         self.table.value = comparison_html(values)
+
         self.charts["values"].value = chart_svg(value_chart(values))
         self.charts["bonus"].value = chart_svg(bonus_chart(values))
-        self._set_investments()
+        self._set_options()
         self._render_distribution()
 
     def _on_suit(self, change: dict[str, object]) -> None:
-        self._set_investments()
+        self._set_options()
         self._render_distribution()
 
-    def _set_investments(self) -> None:
+    def _set_options(self) -> None:
+        """The options of the suit chosen for the distribution chart, keeping the one chosen where it still is."""
         values = self.values
-        counts: list[int] = []
+        options: list[tuple[str, str]] = []
         if values is not None and self.suit.value is not None:
-            counts = sorted({r.investments for r in values.rows if r.suit == self.suit.value
-                             and not r.decision.startswith("hold")})
-        options = [("as few as possible", -1)] + [(str(k), k) for k in counts]
-        keep = self.investments.value if self.investments.value in [v for _, v in options] else -1
+            seen = dict.fromkeys((r.decision, f"{r.option}:{r.investments}") for r in values.rows if r.suit == self.suit.value)
+            options = list(seen)
+        keep = self.option.value if self.option.value in [v for _, v in options] else (options[0][1] if options else None)
         self._quiet = True
         try:
-            self.investments.options = options
-            self.investments.value = keep
+            self.option.options = options
+            self.option.value = keep
         finally:
             self._quiet = False
 
     def _render_distribution(self) -> None:
-        if self._quiet:  # the investment choices are being reset: the chart follows once they are
+        if self._quiet:  # the options are being reset: the chart follows once they are
             return
         values = self.values
         if values is None or self.suit.value is None:
@@ -636,23 +810,25 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.charts["distribution"].value = chart_svg(self.distribution_chart(self.suit.value))
 
     def value_chart(self) -> Any:
-        """The expected value per suit with intervals, every model computed (an altair chart)."""
+        """The expected value per suit and option with intervals, every model computed (an altair chart)."""
         from .explorer_charts import value_chart
 
         return value_chart(self._require())
 
     def bonus_chart(self) -> Any:
-        """The chance of the bonus per suit, every model computed (an altair chart)."""
+        """The chance of the bonus per suit and option, every model computed (an altair chart)."""
         from .explorer_charts import bonus_chart
 
         return bonus_chart(self._require())
 
-    def distribution_chart(self, suit: str | None = None, investments: int | None = None) -> Any:
-        """The distribution of one suit's final score (default: the suit and investments chosen in the widget)."""
+    def distribution_chart(self, suit: str | None = None, option: str | None = None, investments: int | None = None) -> Any:
+        """The distribution of one suit's final score (default: the suit and option chosen in the widget)."""
+        if option is None and investments is None and isinstance(self.option.value, str):
+            option, count = self.option.value.split(":")
+            investments = int(count)
         from .explorer_charts import distribution_chart
 
-        chosen = self.investments.value if isinstance(self.investments.value, int) and self.investments.value >= 0 else None
-        return distribution_chart(self._require(), suit or self.suit.value, investments if investments is not None else chosen)
+        return distribution_chart(self._require(), suit or self.suit.value, option, investments)
 
     def _require(self) -> StartValues:
         values = self.values
@@ -663,7 +839,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def snapshot_html(self) -> str:
         """The explorer as static HTML: what an exported report shows in place of the live widget."""
         parts = [self.header.value, self.message.value, self.position_view.value, self.table.value,
-                 *(c.value for c in self.charts.values())]
+                 *(c.value for c in self.charts.values()), *(v.value for v in self.answer_views.values())]
         return f"<div class='xp-explorer-snapshot'>{''.join(parts)}</div>"
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, object]:

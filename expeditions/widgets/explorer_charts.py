@@ -4,10 +4,10 @@ Every chart function returns an ``alt.Chart`` (or a layered or faceted one) whos
 rows, so it renders offline: ``alt.renderers.enable("svg")`` in notebooks, or ``chart_svg(chart)``
 for an SVG string (the explorer widget shows its charts that way). Nothing is fetched from a CDN.
 
-- ``value_chart(values)``: the expected final score of starting each suit, per model and
-  investment count, with 95% intervals;
+- ``value_chart(values)``: the expected final score of each suit's expedition under each option
+  (lay now, invest now, wait, never), per model, with 95% intervals;
 - ``bonus_chart(values)``: the chance that the expedition reaches the bonus, likewise;
-- ``distribution_chart(values, suit)``: the distribution of the expedition's final score, one
+- ``distribution_chart(values, suit, option)``: the distribution of the expedition's final score, one
   panel per model;
 - ``tips_chart(table)``: each tip's computed number against the number it claims;
 - ``tips_verdict_chart(table)``: the verdicts, claim by rule set;
@@ -27,7 +27,9 @@ import altair as alt
 
 from ..analysis import MODELS, StartValues, TipsTable
 from ..analysis.stats import ExpeditionValue
+from ..errors import ExpeditionsError
 from .cards import suit_label
+from .labels import option_label
 
 Row = dict[str, Any]
 
@@ -55,21 +57,20 @@ def _model_scale(models: Iterable[str]) -> alt.Scale:
     return alt.Scale(domain=[MODELS[m] for m in shown], range=[MODEL_COLOURS[m] for m in shown])
 
 
-def _is_start(row: ExpeditionValue) -> bool:
-    return not row.decision.startswith("hold")
+def _option_order(values: StartValues) -> list[str]:
+    return list(dict.fromkeys(option_label(r) for r in sorted(values.rows, key=lambda r: ("lay", "invest", "wait", "never")
+                                                               .index(r.option) if r.option else 9)))
 
 
 # --- the explorer ------------------------------------------------------------------------------------------
 def value_rows(values: StartValues) -> list[Row]:
-    """One row per suit, model and investment count of the decisions that start (or go on with) a
-    suit: its expected final score and gain with their 95% intervals, and its bonus chance."""
+    """One row per suit, model and option (never included: what the expedition scores as it stands):
+    its expected final score and gain with their 95% intervals, and its bonus chance."""
     out = []
     for r in values.rows:
-        if not _is_start(r):
-            continue
         out.append({
             "suit": suit_label(r.suit), "model": MODELS[r.model], "model_key": r.model, "investments": r.investments,
-            "decision": r.decision, "value": r.value.value, "low": r.value.low, "high": r.value.high,
+            "option": option_label(r), "decision": r.decision, "value": r.value.value, "low": r.value.low, "high": r.value.high,
             "gain": r.gain.value, "gain_low": r.gain.low, "gain_high": r.gain.high,
             "bonus": r.bonus_chance.value, "bonus_low": r.bonus_chance.low, "bonus_high": r.bonus_chance.high,
             "shown": r.value.format(), "bonus_shown": r.bonus_chance.format(0, percent=True),
@@ -82,10 +83,10 @@ def _suit_order(values: StartValues) -> list[str]:
 
 
 def _points_with_intervals(rows: list[Row], *, y: str, low: str, high: str, y_title: str, percent: bool,
-                           suits: list[str], title: str) -> alt.FacetChart:
+                           suits: list[str], options: list[str], title: str) -> alt.FacetChart:
     data = alt.Data(values=rows)  # type: ignore[no-untyped-call]
     axis = alt.Axis(format="%") if percent else alt.Axis()
-    x = alt.X("investments:O", title="investments", axis=alt.Axis(labelAngle=0))
+    x = alt.X("option:N", title="option", sort=options, axis=alt.Axis(labelAngle=-30))
     colour = alt.Color("model:N", title="model", scale=_model_scale(r["model_key"] for r in rows))
     offset = alt.XOffset("model:N", scale=alt.Scale(domain=[MODELS[m] for m in MODELS if any(r["model_key"] == m
                                                                                              for r in rows)]))
@@ -107,36 +108,37 @@ def _points_with_intervals(rows: list[Row], *, y: str, low: str, high: str, y_ti
 
 
 def value_chart(values: StartValues, *, title: str = "Expected final score of the expedition (95% intervals)") -> alt.FacetChart:
-    """Per suit, the expected final score of starting it with each number of investments, one colour
-    per model, with 95% intervals; the dashed line is 0, what not starting scores."""
+    """Per suit, the expected final score of the expedition under each option, one colour per model,
+    with 95% intervals; the dashed line is 0, what a suit never started scores."""
     return _points_with_intervals(value_rows(values), y="value", low="low", high="high", y_title="points", percent=False,
-                                  suits=_suit_order(values), title=title)
+                                  suits=_suit_order(values), options=_option_order(values), title=title)
 
 
 def bonus_chart(values: StartValues, *, title: str = "Chance of the bonus (95% intervals)") -> alt.FacetChart:
-    """Per suit, the chance that the expedition ends with enough cards for the bonus."""
+    """Per suit, the chance that the expedition ends with enough cards for the bonus, under each option."""
     return _points_with_intervals(value_rows(values), y="bonus", low="bonus_low", high="bonus_high",
                                   y_title=f"chance of {values.rules.bonus_at} cards or more", percent=True,
-                                  suits=_suit_order(values), title=title)
+                                  suits=_suit_order(values), options=_option_order(values), title=title)
 
 
-def _pick(values: StartValues, suit: str, model: str, investments: int | None) -> ExpeditionValue | None:
-    rows = [r for r in values.rows if r.suit == suit and r.model == model and _is_start(r)]
-    if not rows:
+def _pick(values: StartValues, suit: str, model: str, option: str | None, investments: int | None) -> ExpeditionValue | None:
+    if not any(r.suit == suit and r.model == model for r in values.rows):
         return None
-    if investments is None:
-        return min(rows, key=lambda r: r.investments)
-    return next((r for r in rows if r.investments == investments), None)
+    try:
+        return values.get(suit, model, option, investments)
+    except ExpeditionsError:
+        return None
 
 
-def distribution_rows(values: StartValues, suit: str, investments: int | None = None, *, width: int = BIN_WIDTH) -> list[Row]:
-    """The distribution of the final score of ``suit``'s expedition (started with ``investments``
-    investments, default as few as possible), per model, in bars of ``width`` points: rows of model,
-    ``start`` and ``end`` of the bar, its ``chance`` and the model's ``mean``."""
+def distribution_rows(values: StartValues, suit: str, option: str | None = None, investments: int | None = None, *,
+                      width: int = BIN_WIDTH) -> list[Row]:
+    """The distribution of the final score of ``suit``'s expedition under ``option`` (and
+    ``investments``; default as ``StartValues.get`` picks), per model, in bars of ``width`` points: rows
+    of model, ``start`` and ``end`` of the bar, its ``chance`` and the model's ``mean``."""
     suit = suit.upper()
     out: list[Row] = []
     for model in values.models:
-        row = _pick(values, suit, model, investments)
+        row = _pick(values, suit, model, option, investments)
         if row is None:
             continue
         bars: dict[int, float] = {}
@@ -148,11 +150,11 @@ def distribution_rows(values: StartValues, suit: str, investments: int | None = 
     return out
 
 
-def distribution_chart(values: StartValues, suit: str, investments: int | None = None, *,
+def distribution_chart(values: StartValues, suit: str, option: str | None = None, investments: int | None = None, *,
                        title: str | None = None) -> alt.FacetChart:
-    """The distribution of the final score of one suit's expedition, one panel per model; the black
-    line is the expected score."""
-    rows = distribution_rows(values, suit, investments)
+    """The distribution of the final score of one suit's expedition under one option, one panel per
+    model; the black line is the expected score."""
+    rows = distribution_rows(values, suit, option, investments)
     data = alt.Data(values=rows)  # type: ignore[no-untyped-call]
     colour = alt.Color("model:N", title="model", scale=_model_scale(r["model_key"] for r in rows), legend=None)
     bars = alt.Chart().mark_bar(opacity=0.85).encode(

@@ -1,7 +1,8 @@
 """The what-if explorer (notebook 03) as a standalone Voila app, used the way a person uses it: see the hand
 the notebook values and its charts, type a hand and click Compute, make a mistake and read why it is
-refused, clear, click a hand together from the card buttons, and run the rollouts (model 3) with their
-progress; the charts are SVG and everything works offline.
+refused, clear, click a hand together from the card buttons, run the rollouts (model 3) with their
+progress, and ask the questions of a strong player (a first answer, then refined in the background);
+the charts are SVG and everything works offline.
 
 Voila takes no parameters and the notebook runs its simulations and rollouts as it loads, so the app served
 is a copy of the notebook with its CI-sized parameters applied (``servers.small_copy``). The oracle is
@@ -16,14 +17,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pages import NOTEBOOKS, ExplorerApp, aria_labels, data_labels, expect_svg_chart, open_voila_app, table_rows
+from pages import (
+    ARTIFACTS,
+    NOTEBOOKS,
+    ExplorerApp,
+    aria_labels,
+    data_labels,
+    expect_svg_chart,
+    open_voila_app,
+    table_rows,
+)
 from playwright.sync_api import Page, expect
 from servers import small_copy
 
 import expeditions as ex
+from expeditions import analysis
 from expeditions.analysis import MODELS, StartValues, start_values
 from expeditions.errors import ExpeditionsError
-from expeditions.widgets.explorer import comparison_html
+from expeditions.widgets.explorer import comparison_html, what_if_position
 from expeditions.widgets.explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
 
 NOTEBOOK = "03-explorer.ipynb"
@@ -46,7 +57,7 @@ def small_parameters(notebooks_dir: Path) -> dict[str, Any]:
 def headings(models: list[str]) -> list[str]:
     """The table's headings for these models (keys of ``MODELS``)."""
     shown = [MODELS[m] for m in models]
-    return ["suit", "decision", *shown, f"bonus chance ({' · '.join(m.split(':')[0] for m in shown)})"]
+    return ["suit", "option", *shown, f"bonus chance ({' · '.join(m.split(':')[0] for m in shown)})"]
 
 
 def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
@@ -69,8 +80,7 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     expect(app.area("xp-explorer-progress-text")).to_contain_text("done: ")
     assert app.table()[0] == headings(list(MODELS))
     at_load = oracle(params["HAND"])
-    starts = [row[:4] for row in app.table()[1:] if not row[1].startswith("hold back")]
-    assert starts == [row[:4] for row in table_rows(comparison_html(at_load))[1:]]
+    assert [row[:4] for row in app.table()[1:]] == [row[:4] for row in table_rows(comparison_html(at_load))[1:]]
     for name, chart in (("values", value_chart), ("bonus", bonus_chart)):
         expect(app.chart(name)).to_be_visible()
         labels = app.chart_labels(name)
@@ -93,8 +103,8 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     expect(app.area("xp-explorer-message")).to_have_text(f"computed {MODELS['exact']}, {MODELS['suit']}")
     rows = app.table()
     assert rows[0] == headings(["exact", "suit"])
-    hearts = typed.get("H", "exact", investments=0)
-    assert rows[1][:3] == [suit_label("H"), "start H", hearts.value.format()]
+    hearts = typed.get("H", "exact")
+    assert rows[1][:2] == [suit_label("H"), "start: lay 4H now"] and rows[1][2].startswith(hearts.value.format())
     app.expect_chart("values", chart_svg(value_chart(typed)))
     app.expect_chart("bonus", chart_svg(bonus_chart(typed)))
     chosen = app.el(".xp-explorer-suit select").input_value()  # the suit of the distribution chart, as labelled
@@ -125,7 +135,7 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     app.expect_chart("values", chart_svg(value_chart(clicked)))
 
     # Model 3: the rollouts run with the small time limit, the progress text reaches done, the table gains
-    # model 3's column and its "hold back" lines; models 1 and 2 keep their values.
+    # model 3's column; models 1 and 2 keep their values.
     expect(app.el(".xp-explorer-seconds .widget-readout")).to_have_text(f"{params['ROLLOUT_SECONDS']:.0f}")
     app.record_texts("xp-explorer-progress-text")
     app.run_rollouts()
@@ -140,19 +150,41 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     rows = app.table()
     assert rows[0] == headings(list(MODELS))
     lines = rows[1:]
-    assert [row[:4] for row in lines if not row[1].startswith("hold back")] == [
-        row[:4] for row in table_rows(comparison_html(clicked))[1:]]
-    for s in rules.suits:
-        held = [row for row in lines if row[1] == f"hold back {s}"]
-        assert len(held) == 1 and held[0][:4] == [suit_label(s), f"hold back {s}", "—", "—"], held
-        assert re.fullmatch(NUMBER, held[0][4]) and re.fullmatch(r"— · — · \d+%", held[0][5]), held
-        started = [row for row in lines if row[0] == suit_label(s) and row[4] != "—" and not row[1].startswith("hold")]
-        if any(card.suit == s for card in ex.cards(" ".join(CLICKED))):  # model 3 starts a suit you hold a card of
-            assert started and all(re.fullmatch(rf"{NUMBER}gain {NUMBER}; .+", row[4]) for row in started), started
-        else:
-            assert started == []
+    assert [row[:4] for row in lines] == [row[:4] for row in table_rows(comparison_html(clicked))[1:]]
+    for row in lines:
+        never = row[1].startswith(("never start", "lay no more"))
+        assert re.fullmatch(NUMBER if never else rf"{NUMBER}gain {NUMBER}", row[4]), row
+        assert re.fullmatch(r"\d+% · \d+% · \d+%", row[5]), row
     for name, chart in (("values", value_chart), ("bonus", bonus_chart)):
         app.expect_chart_with(name, MODELS["rollout"])
         expected = aria_labels(chart_svg(chart(clicked)))
         assert data_labels(expected, MODELS["exact"]) | data_labels(expected, MODELS["suit"]) <= set(app.chart_labels(name))
+
+    # The questions of a strong player: Ask gives the analysis' own first answer at once; Refine goes on to ±1
+    # in the background with its progress; another tab asks another question.
+    position = what_if_position(rules, " ".join(CLICKED), seed=params["SEED"])
+    moves = analysis.move_values(position, seed=params["SEED"])
+    expect(app.el(".xp-explorer-questions")).to_be_visible()
+    app.el(".xp-explorer-ask").click()
+    expect(app.area("xp-explorer-ask-text")).to_contain_text("first answer: ±")
+    answer = app.el(".xp-explorer-answer-moves tr")
+    expect(answer).to_have_count(len(moves.rows) + 1)
+    assert answer.evaluate_all("rows => rows.map(r => Array.from(r.cells, c => c.textContent.trim()))") == \
+        table_rows(moves._repr_html_())
+    ARTIFACTS.mkdir(exist_ok=True)
+    app.el(".xp-explorer-questions-box").screenshot(path=str(ARTIFACTS / "explorer-question-moves.png"))
+    app.el(".xp-explorer-table").screenshot(path=str(ARTIFACTS / "explorer-options-table.png"))
+    app.record_texts("xp-explorer-ask-text")
+    app.el(".xp-explorer-refine").click()
+    expect(app.area("xp-explorer-ask-text")).to_contain_text("refined: ±", timeout=120_000)
+    steps = app.recorded_texts("xp-explorer-ask-text")
+    assert any(re.match(r"^±\d+\.\d after [\d,]+ positions, \d+\.\d s \(target ±1\)$", t) for t in steps), steps
+    expect(app.el(".xp-explorer-ask-progress .progress-bar")).to_have_attribute("style", re.compile(r"width: 100%"))
+    app.el(".xp-explorer-questions [role=tab]").filter(has_text="The opponent").click()
+    app.el(".xp-explorer-ask").click()
+    expect(app.area("xp-explorer-ask-text")).to_contain_text("first answer: ±")
+    expect(app.area("xp-explorer-answer-opponent")).to_contain_text("feeds them")
+    expect(app.area("xp-explorer-answer-opponent")).to_contain_text("against the deck")
+    expect(app.area("xp-explorer-answer-opponent")).to_contain_text("at least one of them")
+    app.el(".xp-explorer-questions-box").screenshot(path=str(ARTIFACTS / "explorer-question-opponent.png"))
     assert seen.offline_problems() == []

@@ -1,0 +1,163 @@
+"""Winning, not only scoring: the chance to win the round, and the match, beside the expected score.
+
+``win_chances`` plays the round out from the seat's position (its move and every later one by the
+counting policy, both sides) and counts how often the seat's side ends the round ahead (a tie
+counts half, as a shared win). In a match, every remaining round is played too, from a fresh deal
+by the counting policy for both sides, and the match is won by the higher total: the running totals
+(``Observation.totals``, or the ``Match``'s) plus this round plus the rounds still to come. The
+next rounds' starting seat alternates (the ``"rotate"`` rule; under ``"loser-starts"`` it is taken
+to alternate too), and a match tied at its end counts half (the extra round of the
+``"extra-round"`` rule is not played).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..bots.counting import counting_policy
+from ..bots.policies import playout
+from ..engine import deal_table, spec_for
+from ..errors import AnalysisError
+from ..match import Match
+from ..moves import Move
+from ..observation import Observation
+from ..round import Round
+from ..rules import Rules
+from . import batch
+from .rollouts import PIECE, Option, Rollouts, answers, batch_plays, last, moving_observation, policy_move
+from .situation import HandLike, observation_for
+from .stats import Estimate, IntArray, proportion_estimate
+from .tables import html_table, text_table
+
+
+@dataclass(frozen=True)
+class WinChances:
+    """The seat's chances with the counting policy's move ``move``: ``round_win`` (ties half),
+    ``difference`` (its final round score minus the other side's), ``score`` (its round score);
+    in a match, ``totals`` so far, ``rounds_after`` this one, and ``match_win``."""
+
+    rules: Rules
+    seat: int
+    move: Move
+    round_win: Estimate
+    difference: Estimate
+    score: Estimate
+    totals: tuple[int, ...]
+    rounds_after: int
+    match_win: Estimate | None
+    positions: int
+    seconds: float
+
+    @property
+    def width(self) -> float:
+        return self.difference.half_width
+
+    def records(self) -> list[dict[str, Any]]:
+        return [{"what": "round", "chance": self.round_win.value, "low": self.round_win.low, "high": self.round_win.high},
+                *([{"what": "match", "chance": self.match_win.value, "low": self.match_win.low, "high": self.match_win.high}]
+                  if self.match_win is not None else [])]
+
+    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
+        title = (f"Seat {self.seat}'s chances, playing {self.move} (the counting policy's move) and the rest of the round "
+                 f"({self.positions:,} positions, {self.seconds:.1f} s)")
+        columns = ["what", "chance to win", "expected"]
+        lines = [["this round", self.round_win.format(1, percent=True),
+                  f"score difference {self.difference.format()}, your score {self.score.format()}"]]
+        notes = ["A tie counts half."]
+        if self.match_win is not None:
+            lines.append(["the match", self.match_win.format(1, percent=True),
+                          f"totals so far {' : '.join(map(str, self.totals))}, {self.rounds_after} round(s) after this one"])
+            notes.append("The rounds after this one are dealt afresh and played by the counting policy for both sides.")
+        return title, columns, lines, notes
+
+    def __str__(self) -> str:
+        return text_table(*self._cells())
+
+    def _repr_html_(self) -> str:
+        return html_table(*self._cells(), css="xp-answer-winning")
+
+
+def future_differences(rules: Rules, rounds: int, positions: int, starter: int, seat: int, seed: int) -> IntArray:
+    """For ``positions`` independent matches: the sum over ``rounds`` fresh rounds (the first started by
+    ``starter``, then alternating) of ``seat``'s side's score minus the other side's, with the counting
+    policy for both sides (the batch simulator for two players, else the engine)."""
+    total = np.zeros(positions, dtype=np.int64)
+    rng = np.random.default_rng([seed, 7919])
+    side = rules.side_of(seat)
+    for r in range(rounds):
+        first = (starter + r) % rules.players
+        if batch_plays(rules):
+            layout = batch.counting_layout(rules)
+            decks = np.argsort(rng.random((positions, layout.cards)), axis=1)
+            out = batch.counting_result(layout, batch.play_counting(batch.counting_deals(layout, decks, first)))
+            scores = out["scores"]
+        else:
+            spec = spec_for(rules)
+            scores = np.zeros((positions, rules.sides), dtype=np.int64)
+            for i in range(positions):
+                order = spec.deck_ids[:]
+                random.Random(int(rng.integers(1 << 62))).shuffle(order)
+                scores[i] = playout(deal_table(spec, order, first), [counting_policy] * rules.players, random.Random(0)).scores()
+        others = np.delete(scores, side, axis=1)
+        total += scores[:, side] - others.max(axis=1)
+    return total
+
+
+def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules | str | None = None, *, seat: int | None = None,
+                     totals: tuple[int, ...] | None = None, rounds_after: int | None = None, precision: float = 1.0,
+                     time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
+                     executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+                     on_update: Callable[[WinChances], None] | None = None) -> Iterator[WinChances]:
+    """``win_chances``, ever more precise."""
+    if isinstance(what, Match):
+        if rules is not None:
+            raise AnalysisError("give the rules only with a hand: a match carries its own rules")
+        match = what
+        what = match.current
+        totals = match.totals if totals is None else totals
+        rounds_after = match.rounds_to_play - match.round_number if rounds_after is None else rounds_after
+    obs = moving_observation(observation_for(what, rules, seat))
+    totals = tuple(obs.totals) if totals is None else tuple(totals)
+    rounds_after = 0 if rounds_after is None else rounds_after
+    if rounds_after < 0:
+        raise AnalysisError(f"rounds_after counts the rounds still to come after this one; it cannot be {rounds_after}")
+    if totals and len(totals) != obs.rules.sides:
+        raise AnalysisError(f"totals holds one number per side: {obs.rules.sides} for the {obs.rules.name} rules")
+    move = policy_move(obs)
+    starter = (obs.to_move - obs.turn) % obs.rules.players if obs.to_move is not None else 0
+    side = obs.side
+    lead = (totals[side] - max(t for i, t in enumerate(totals) if i != side)) if totals else 0
+
+    def summarize(collected: Rollouts) -> WinChances:
+        d = collected.difference(0)
+        n = collected.positions
+        wins = float((d > 0).sum() + 0.5 * (d == 0).sum())
+        match_win = None
+        if totals or rounds_after:
+            ahead = lead + d + future_differences(obs.rules, rounds_after, n, starter + 1, obs.seat, seed)
+            match_win = proportion_estimate(float((ahead > 0).sum() + 0.5 * (ahead == 0).sum()), n)
+        return WinChances(obs.rules, obs.seat, move, proportion_estimate(wins, n), collected.mean(d),
+                          collected.mean(collected.own(0)), totals, rounds_after, match_win, n, collected.seconds)
+
+    return answers(obs, (Option(str(move), (move,)),), summarize, lambda v: v.width, precision=precision,
+                   time_limit=time_limit, seed=seed, first=first, max_positions=max_positions, executor=executor,
+                   workers=workers, progress=progress, description="winning", on_update=on_update)
+
+
+def win_chances(what: HandLike | Round | Observation | Match, rules: Rules | str | None = None, *, seat: int | None = None,
+                totals: tuple[int, ...] | None = None, rounds_after: int | None = None, precision: float = 3.0,
+                time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
+                executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+                on_update: Callable[[WinChances], None] | None = None) -> WinChances:
+    """The chance to win the round and, with running ``totals`` (default the observation's, or a
+    ``Match``'s) and ``rounds_after`` this one (a match knows; else 0), the match, beside the
+    expected score difference (see the module docs)."""
+    return last(iter_win_chances(what, rules, seat=seat, totals=totals, rounds_after=rounds_after, precision=precision,
+                                 time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
+                                 executor=executor, workers=workers, progress=progress, on_update=on_update))

@@ -1,0 +1,360 @@
+"""Counting: a card-counting engine policy of plain rules, the one analysis plays rounds out with.
+
+A strong player's rules of thumb, in whole numbers so that the batch simulator
+(``expeditions.analysis.batch``, policy ``"counting"``) plays exactly the same moves with numpy.
+The seat to move looks only at what it may know: its hand, every expedition, the discard piles,
+the size of the deck and the cards known to be in other hands (taken off a pile). Words used below:
+
+- **unseen**: the cards the seat cannot place (in the deck, set aside, or unknown in other hands);
+  ``U`` is their count. **Plays left** ``P``: the seat's turns until the deck runs out, this one
+  included (``ceil(deck / players)``), and ``Q = P - 1`` of its draws come in time to be laid (in
+  the solitaire every draw does). So an unseen card reaches the hand in time with chance ``Q / U``.
+- a card is **live** when the seat may still lay it (above its expedition's top; an investment
+  while no number is down); a suit is **started** when the seat's side has laid a card of it (or
+  the seat committed to it: a plan, see ``CountingPolicy``); **waiting cards** are the live
+  numbers held for started suits, each value once.
+- the **promise** of a suit not started, if the lowest live number held were laid now: the
+  numbers held, plus every unseen live number above it times ``Q / U``, minus the cost; doubled
+  with one investment; plus the bonus when the cards held and expected reach it.
+
+The rules, in the order they are asked:
+
+1. **Hurry when the deck runs low.** When the waiting cards are at least the plays left, only the
+   highest of them can still go down: the lowest ``waiting - P`` are given up (every value up to
+   the highest threshold that drops no more than that many), and the seat lays its lowest card
+   that is kept. Nothing new is started and nothing invested.
+2. **Invest with numbers in hand, and early.** An investment must go down before any number, so it
+   comes first: on a started suit that holds only investments, one more when the numbers held in
+   it come to ``INVEST_HELD`` (``INVEST_STEP`` more for each one laid) with two plays to spare; on
+   a suit not started, when the numbers held come to ``INVEST_HELD``, its cards fit in the plays
+   left with three to spare, and its promise with the investment is above ``START_MARGIN`` points
+   and above the promise without.
+3. **Value a start by what can still arrive.** A suit is started with its lowest live number when
+   its promise is above ``START_MARGIN`` points, its cards fit in the plays left beside the waiting
+   cards, and the lower cards that could still come (their values times ``Q / U``) are worth no
+   more than the cheapest discard (rule 6) plus ``START_GAP`` points, or few plays are left.
+   Among starts, the best promise goes first.
+4. **Play low and continue.** On a started suit the lowest live card held goes down when no unseen
+   card could still come between it and the top: nothing is lost by laying it (starts and
+   investments, which gain by going early, come before it).
+5. **Or wait for the cards in between,** while they are worth it: the lowest live card goes down
+   anyway when the unseen cards in between (their values times ``Q / U`` and the multiplier) are
+   worth no more than the cheapest discard plus ``CONTINUE_GAP`` points, since waiting costs a
+   discard.
+   Within each rule the lowest card goes first, then the first suit.
+6. **Discard what feeds nobody.** Otherwise the seat discards the card that is cheapest to lose:
+   a card it can no longer lay costs nothing to it, one of a started suit costs ``OWN_STARTED``
+   plus twice its value, one of a suit not started ``OWN_SPARE``; a card another side can still lay
+   adds what it would feed them: its value times their multiplier plus ``FEED_STARTED`` on an
+   expedition they started (an investment ``FEED_INVESTMENT``), its value otherwise (an investment
+   2). Ties go to the first card.
+7. **Take a pile card when it fits.** After its card, the seat takes the top number of a pile
+   (never the one it just discarded into) that it can lay on a started suit with at most one unseen
+   card between its top and it (the best: fewest such cards, then the highest value); else it draws
+   off the deck. (Taking a card only to keep it from the other side did not pay in play against the
+   other bots, so it does not.) It stops taking pile cards once the round has run
+   ``policies.extra_allowance`` turns without a deck draw, so rule sets without the stall rule
+   still end.
+
+It never passes (four players). Ties and duplicates are settled in a fixed order of the cards (by
+suit in the rule set's order, then investments, then numbers rising), the same in both versions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action, Spec, Table, move_of
+from ..moves import Move
+from ..observation import Observation
+from .base import SeededBot
+from .policies import Facts, extra_turns, facts_for, plays_left
+
+# The rules' numbers (points, or ranks of a rule), set by hand and checked by playing against the other bots.
+CONTINUE_GAP = 3
+"""Rule 5: a started suit goes on over a gap when the unseen cards it skips are worth at most the
+cheapest discard plus this many points."""
+INVEST_HELD = 4
+"""Rule 2: numbers held in a suit (points) that let it take its first investment ..."""
+INVEST_STEP = 5
+"""... and each further one."""
+START_MARGIN = 4
+"""Rules 2 and 3: the promise a suit needs, in points, to be started."""
+START_GAP = 5
+"""Rule 3: a start waits for lower cards worth more than the cheapest discard plus this many points."""
+OWN_STARTED = 30
+OWN_SPARE = 5
+FEED_STARTED = 5
+FEED_INVESTMENT = 10
+
+# Rule tiers: the higher tier wins; within a tier, the lower card (starts: the better promise, up to 99 points).
+HURRY, INVEST_MORE, START_INVESTED, START, FREE, CONTINUE = 1000, 900, 800, 700, 600, 400
+FIT = 100
+"""Rule 7: a pile card that fits scores ``FIT + value - 10 × cards in between``, the best is taken."""
+
+
+@dataclass(frozen=True)
+class CardOrder:
+    """Per rule set: each card's place in the fixed order (``key``) and its rank within the suit
+    (investments first, then the numbers rising), the same numbering as the batch simulator's."""
+
+    key: tuple[int, ...]
+    ranks: int
+    numbers_up_to: tuple[tuple[int, ...], ...]
+    """``numbers_up_to[suit]``: the suit's number cards, lowest first."""
+
+
+@lru_cache(maxsize=64)
+def card_order(spec: Spec) -> CardOrder:
+    rules = spec.rules
+    ranks = rules.investments + len(rules.numbers)
+    key = []
+    for card in spec.cards:
+        rank = card.rank - 11 if card.is_investment else rules.investments + rules.numbers.index(card.value)
+        key.append(spec.suit_index[card.suit] * ranks + rank)
+    numbers = tuple(tuple(sorted((c for c in range(len(spec.cards)) if spec.suit_of[c] == s and not spec.is_investment[c]),
+                                 key=lambda c: spec.value_of[c])) for s in range(spec.n_suits))
+    return CardOrder(tuple(key), ranks, numbers)
+
+
+def unseen_counts(table: Table, seat: int) -> list[int]:
+    """How many copies of each card ``seat`` cannot place (see ``Observation.unseen``)."""
+    spec = table.spec
+    counts = facts_for(spec).copies[:]
+    for c in table.hands[seat]:
+        counts[c] -= 1
+    for side in table.expeditions:
+        for exp in side:
+            for c in exp:
+                counts[c] -= 1
+    for pile in table.piles:
+        for c in pile:
+            counts[c] -= 1
+    for c in table.removed:
+        counts[c] -= 1
+    partner = spec.partner_of[seat]
+    for s in range(spec.players):
+        if s != seat:
+            for c in table.public[s]:
+                counts[c] -= 1
+            if s == partner:
+                for c in table.via_pass[s]:
+                    counts[c] -= 1
+    return counts
+
+
+@dataclass
+class _Suit:
+    """One suit as the seat to move sees it (see the module docs for the words)."""
+
+    top: int = 0
+    laid: int = 0
+    invested: int = 0
+    started: bool = False
+    low: int = -1  # the lowest live number held (card), -1 for none
+    low_value: int = 0
+    held_sum: int = 0
+    held_count: int = 0
+    investment: int = -1  # the first live investment held (card), -1 for none
+    gap_sum: int = 0  # unseen live numbers below the lowest held
+    above_sum: int = 0  # unseen live numbers above the lowest held (above the top without one)
+    above_count: int = 0
+    promise0: int = 0  # × U: the promise without and with one investment
+    promise1: int = 0
+
+
+def _between(f: Facts, order: CardOrder, counts: list[int], lay: int, suit: int, low: int, high: int) -> tuple[int, int]:
+    """Count and value of the unseen numbers of ``suit`` that ``lay`` allows, with ``low < value < high``."""
+    count = total = 0
+    for c in order.numbers_up_to[suit]:
+        v = f.value[c]
+        if low < v < high and counts[c] > 0 and lay >> c & 1:
+            count += counts[c]
+            total += v * counts[c]
+    return count, total
+
+
+def _suits(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int, committed: int,
+           unseen: int, reach: int) -> list[_Suit]:
+    seat = table.to_move
+    side = f.side_of[seat]
+    rules = f.spec.rules
+    out = [_Suit() for _ in range(f.n_suits)]
+    for s, exp in enumerate(table.expeditions[side]):
+        info = out[s]
+        info.laid = len(exp)
+        info.invested = sum(f.investment[c] for c in exp)
+        info.top = max((f.value[c] for c in exp), default=0)
+        info.started = bool(exp) or bool(committed >> s & 1)
+    for c in sorted(set(table.hands[seat]), key=order.key.__getitem__):
+        if not lay >> c & 1:
+            continue
+        info = out[f.suit[c]]
+        if f.investment[c]:
+            if info.investment < 0:
+                info.investment = c
+            continue
+        info.held_sum += f.value[c]
+        info.held_count += 1
+        if info.low < 0:
+            info.low, info.low_value = c, f.value[c]
+    for s, info in enumerate(out):
+        floor = info.low_value if info.low >= 0 else info.top
+        _, info.gap_sum = _between(f, order, counts, lay, s, info.top, floor) if info.low >= 0 else (0, 0)
+        info.above_count, info.above_sum = _between(f, order, counts, lay, s, floor, 1 << 30)
+        numbers = info.held_sum * unseen + info.above_sum * reach
+        cards = info.held_count * unseen + info.above_count * reach
+        cost = rules.cost * unseen
+        info.promise0 = numbers - cost + (rules.bonus * unseen if cards >= rules.bonus_at * unseen else 0)
+        info.promise1 = 2 * (numbers - cost) + (rules.bonus * unseen if cards + unseen >= rules.bonus_at * unseen else 0)
+    return out
+
+
+def counting_action(table: Table, allowed: int | None = None, committed: int = 0) -> Action:
+    """The counting policy's action for the seat to move (see the module docs). ``allowed``: the
+    cards (bit mask of engine card numbers) the seat may lay, default all; ``committed``: a bit
+    mask of suits the seat treats as started."""
+    spec = table.spec
+    f = facts_for(spec)
+    order = card_order(spec)
+    seat = table.to_move
+    side = f.side_of[seat]
+    hand = table.hands[seat]
+    lay = table.open[side] if allowed is None else table.open[side] & allowed
+    deck = len(table.deck)
+    plays = plays_left(deck, f.players, len(hand), f.play_on)
+    reach = deck if f.play_on else max(0, plays - 1)
+    counts = unseen_counts(table, seat)
+    unseen = max(1, sum(counts))
+    suits = _suits(table, f, order, counts, lay, committed, unseen, reach)
+    throw, cheapest = _discard(table, f, order, suits, lay, unseen)
+    kind, card = PLAY, _play(f, order, suits, hand, lay, plays, reach, unseen, cheapest)
+    if card < 0:
+        kind, card = DISCARD, throw
+    return (kind, card, _draw(table, f, order, counts, suits, lay, kind, card))
+
+
+def _play(f: Facts, order: CardOrder, suits: list[_Suit], hand: list[int], lay: int, plays: int, reach: int,
+          unseen: int, cheapest: int) -> int:
+    """Rules 1 to 5: the card to lay, or -1."""
+    waiting = sum(s.held_count for s in suits if s.started)
+    best, best_tier, best_value = -1, 0, 0
+
+    def offer(tier: int, card: int, value: int) -> None:
+        nonlocal best, best_tier, best_value
+        if tier > best_tier or (tier == best_tier and value < best_value):
+            best, best_tier, best_value = card, tier, value
+
+    if waiting and waiting >= plays:  # rule 1
+        drop = waiting - plays
+        threshold = 0
+        values = sorted(f.value[c] for c in set(hand) if lay >> c & 1 and f.value[c] and suits[f.suit[c]].started)
+        for v in f.spec.rules.numbers:
+            if sum(1 for x in values if x <= v) <= drop:
+                threshold = v
+        for s, info in enumerate(suits):
+            if info.started:
+                kept = [c for c in order.numbers_up_to[s] if c in hand and lay >> c & 1 and f.value[c] > threshold]
+                if kept:
+                    offer(HURRY, kept[0], f.value[kept[0]])
+        return best
+    for info in suits:
+        if info.started:
+            if info.top == 0 and info.investment >= 0 and info.held_sum >= INVEST_HELD + INVEST_STEP * info.invested \
+                    and plays >= info.held_count + 2:
+                offer(INVEST_MORE, info.investment, 0)  # rule 2
+            elif info.low >= 0:
+                if info.gap_sum == 0:
+                    offer(FREE, info.low, info.low_value)  # rule 4
+                elif info.gap_sum * reach * (1 + info.invested) <= (cheapest + CONTINUE_GAP) * unseen:
+                    offer(CONTINUE, info.low, info.low_value)
+        elif info.held_count + waiting < plays:
+            if info.investment >= 0 and info.held_sum >= INVEST_HELD and plays >= info.held_count + 3 \
+                    and info.promise1 > info.promise0 and info.promise1 > START_MARGIN * unseen:
+                offer(START_INVESTED, info.investment, -info.promise1)  # rule 2
+            elif info.low >= 0 and info.promise0 > START_MARGIN * unseen \
+                    and (info.gap_sum * reach <= (cheapest + START_GAP) * unseen or plays <= info.held_count + 2):
+                offer(START, info.low, -info.promise0)  # rule 3
+    return best
+
+
+def _discard(table: Table, f: Facts, order: CardOrder, suits: list[_Suit], lay: int, unseen: int) -> tuple[int, int]:
+    """Rule 6: the card cheapest to lose, and what losing it costs (points)."""
+    seat = table.to_move
+    side = f.side_of[seat]
+    best, cheapest = -1, 0
+    for c in sorted(set(table.hands[seat]), key=order.key.__getitem__):
+        s, v = f.suit[c], f.value[c]
+        keep = 0
+        if lay >> c & 1:
+            info = suits[s]
+            keep = OWN_STARTED + 2 * v if info.started else OWN_SPARE
+        if f.feeds:
+            for o in range(f.sides):
+                if o != side and table.open[o] >> c & 1:
+                    theirs = table.expeditions[o][s]
+                    if theirs:
+                        keep += v * (1 + sum(f.investment[x] for x in theirs)) + FEED_STARTED if v else FEED_INVESTMENT
+                    else:
+                        keep += v if v else 2
+        if best < 0 or keep < cheapest:
+            best, cheapest = c, keep
+    return best, cheapest
+
+
+def _draw(table: Table, f: Facts, order: CardOrder, counts: list[int], suits: list[_Suit], lay: int, kind: int,
+          card: int) -> int:
+    """Rule 7: where to draw from after laying or discarding ``card``."""
+    deck = len(table.deck)
+    if not deck:
+        return NO_DRAW
+    if not f.piles or extra_turns(table.turns, deck, f.initial_deck) >= f.extra_allowance:
+        return DECK
+    played = f.suit[card] if kind == PLAY else -1
+    after = lay & ~f.closes[card] if kind == PLAY else lay
+    source, best = DECK, 0
+    for p, pile in enumerate(table.piles):
+        if not pile or (kind == DISCARD and p == f.suit[card]):
+            continue
+        t = pile[-1]
+        v = f.value[t]
+        if v and after >> t & 1 and (suits[p].started or p == played):
+            top = f.value[card] if p == played else suits[p].top
+            between, _ = _between(f, order, counts, after, p, top, v)
+            score = FIT + v - 10 * between
+            if between <= 1 and score > best:
+                source, best = p, score
+    return source
+
+
+def counting_policy(table: Table, rng: random.Random) -> Action:
+    """The counting policy (see the module docs) for the seat to move; it draws no random numbers."""
+    return counting_action(table)
+
+
+@dataclass(frozen=True)
+class CountingPolicy:
+    """The counting policy with a plan per seat: ``allowed[seat]`` the cards (bit mask of engine card
+    numbers) that seat may lay (``None``: all), ``committed[seat]`` a bit mask of suits it treats as
+    started. Seats beyond the tuples play freely. Picklable, for rollouts on other processes."""
+
+    allowed: tuple[int | None, ...] = ()
+    committed: tuple[int, ...] = field(default=())
+
+    def __call__(self, table: Table, rng: random.Random) -> Action:
+        seat = table.to_move
+        allowed = self.allowed[seat] if seat < len(self.allowed) else None
+        committed = self.committed[seat] if seat < len(self.committed) else 0
+        return counting_action(table, allowed, committed)
+
+
+class Counting(SeededBot):
+    """The counting policy as a bot (for tournaments): it plays from the seat's observation alone."""
+
+    name = "Counting"
+
+    def decide(self, observation: Observation) -> Move:
+        table = observation.sample_table(self.rng)  # any sample: the policy reads only what the seat may know
+        return move_of(table.spec, counting_action(table))
