@@ -70,7 +70,7 @@ from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action, Spec, Table, move_of
 from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
-from .policies import Facts, extra_turns, facts_for, plays_left
+from .policies import Facts, extra_turns, facts_for, plays_left, unseen_counts
 
 # The rules' numbers (points, or ranks of a rule), set by hand and checked by playing against the other bots.
 CONTINUE_GAP = 3
@@ -117,32 +117,6 @@ def card_order(spec: Spec) -> CardOrder:
     numbers = tuple(tuple(sorted((c for c in range(len(spec.cards)) if spec.suit_of[c] == s and not spec.is_investment[c]),
                                  key=lambda c: spec.value_of[c])) for s in range(spec.n_suits))
     return CardOrder(tuple(key), ranks, numbers)
-
-
-def unseen_counts(table: Table, seat: int) -> list[int]:
-    """How many copies of each card ``seat`` cannot place (see ``Observation.unseen``)."""
-    spec = table.spec
-    counts = facts_for(spec).copies[:]
-    for c in table.hands[seat]:
-        counts[c] -= 1
-    for side in table.expeditions:
-        for exp in side:
-            for c in exp:
-                counts[c] -= 1
-    for pile in table.piles:
-        for c in pile:
-            counts[c] -= 1
-    for c in table.removed:
-        counts[c] -= 1
-    partner = spec.partner_of[seat]
-    for s in range(spec.players):
-        if s != seat:
-            for c in table.public[s]:
-                counts[c] -= 1
-            if s == partner:
-                for c in table.via_pass[s]:
-                    counts[c] -= 1
-    return counts
 
 
 @dataclass

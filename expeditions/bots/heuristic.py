@@ -38,7 +38,7 @@ from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_o
 from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
-from .policies import Facts, extra_turns, facts_for, plays_left
+from .policies import Facts, extra_turns, facts_for, plays_left, unseen_counts
 
 # weights, set by hand and checked by playing variants against each other
 UNSTARTED = 0.8  # an unstarted suit's promise counts at this share: it is not committed yet
@@ -102,28 +102,12 @@ def sight_of_table(table: Table, seat: int | None = None) -> Sight:
     ``sight_of(observation)``: for policies that play out sampled positions."""
     f = facts_for(table.spec)
     seat = table.to_move if seat is None else seat
-    counts = f.copies[:]
+    counts = unseen_counts(table, seat)
     hand = table.hands[seat]
-    for c in hand:
-        counts[c] -= 1
-    for side in table.expeditions:
-        for exp in side:
-            for c in exp:
-                counts[c] -= 1
-    for pile in table.piles:
-        for c in pile:
-            counts[c] -= 1
-    for c in table.removed:
-        counts[c] -= 1
     partner = f.spec.partner_of[seat]
     known = [hand if s == seat else table.public[s] + table.via_pass[s] if s == partner else table.public[s]
              for s in range(f.players)]
-    hidden = len(table.deck) + len(table.set_aside)
-    for s in range(f.players):
-        if s != seat:
-            for c in known[s]:
-                counts[c] -= 1
-            hidden += len(table.hands[s]) - len(known[s])
+    hidden = len(table.deck) + len(table.set_aside) + sum(len(table.hands[s]) - len(known[s]) for s in range(f.players) if s != seat)
     return Sight(f=f, seat=seat, side=f.side_of[seat], hand=hand, expeditions=table.expeditions, open=table.open,
                  piles=table.piles, unseen_total=hidden, unseen_numbers=_unseen_numbers(f, counts), deck=len(table.deck),
                  turn=table.turns, known=known)

@@ -100,6 +100,32 @@ def facts_for(spec: Spec) -> Facts:
     return Facts(spec)
 
 
+def unseen_counts(table: Table, seat: int) -> list[int]:
+    """How many copies of each card ``seat`` cannot place (see ``Observation.unseen``)."""
+    spec = table.spec
+    counts = facts_for(spec).copies[:]
+    for c in table.hands[seat]:
+        counts[c] -= 1
+    for side in table.expeditions:
+        for exp in side:
+            for c in exp:
+                counts[c] -= 1
+    for pile in table.piles:
+        for c in pile:
+            counts[c] -= 1
+    for c in table.removed:
+        counts[c] -= 1
+    partner = spec.partner_of[seat]
+    for s in range(spec.players):
+        if s != seat:
+            for c in table.public[s]:
+                counts[c] -= 1
+            if s == partner:
+                for c in table.via_pass[s]:
+                    counts[c] -= 1
+    return counts
+
+
 def extra_allowance(initial_deck: int) -> int:
     """How many turns of a round may go by without a draw off the deck (drawing off a pile, passing)
     before bots stop doing either: rules without a stall rule then still end."""
