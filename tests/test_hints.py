@@ -11,9 +11,9 @@ import expeditions as ex
 from expeditions import Move
 from expeditions.bots import Expert, hint_table, rank_moves
 from expeditions.bots.expert import Search
+from expeditions.bots.words import in_words, move_text, ordinal, pile_notes, reason, situation
 from expeditions.engine import action_of
 from expeditions.estimate import mean_of
-from expeditions.bots.words import in_words, move_text, ordinal, pile_notes, reason, situation
 
 
 def test_values_of_the_solitaire_end_are_the_final_scores():

@@ -194,3 +194,30 @@ def test_importing_the_widgets_does_not_import_altair():
     code = "import sys, expeditions.widgets as w; w.value_chart; print('altair' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert result.stdout.strip() == "True"
+
+
+def test_in_an_event_loop_the_review_fills_in_move_by_move():
+    gift = ex.position("expeditions", hands=["9D 2C 3C 2H 3H 4H", None], seed=4,
+                       expeditions=[{"H": "5H 6H 7H 8H 10H", "C": "5C 6C 7C 8C 10C", "D": "6D 7D 8D 10D"},
+                                    {"D": "JD QD 4D 5D", "C": "9C", "H": "9H", "S": "2S 3S 4S"}])
+    made = ex.bots.play_out(gift, [ex.bots.Heuristic(1), ex.bots.Heuristic(2)])  # a short round, played out
+
+    async def review() -> list[tuple[str, int | None, bool | None]]:
+        table = CardTable.at(made, pause=0, level="Normal")
+        shown: list[tuple[str, int | None, bool | None]] = []
+        table.observe(lambda change: shown.append((change["new"]["busy"], *(
+            (change["new"]["review"]["done"], change["new"]["review"]["complete"]) if change["new"]["review"] else (None, None)))),
+            names="view")
+        send(table, action="review")
+        assert table.view["busy"] == "review" and table.view["review"] is None  # at once: the work runs in a thread
+        for _ in range(1000):
+            await asyncio.sleep(0.02)
+            if table.session.job is None:
+                break
+        return shown
+
+    shown = asyncio.run(review())
+    mine = sum(1 for i in range(len(made.moves)) if i % 2 == 0)
+    steps = [(done, complete) for busy, done, complete in shown if busy == "review" and done is not None]
+    assert steps == [(i, False) for i in range(mine)] + [(mine, True)]  # every step shown while the table is busy
+    assert shown[-1] == ("", mine, True)
