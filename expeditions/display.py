@@ -225,22 +225,38 @@ def _suit_words(suit: str) -> str:
     return s.symbol if s.symbol != suit else s.name
 
 
-def _marked_chip(card: Card, marks: Sequence[str] = (), *, rank_only: bool = False) -> str:
-    """A small card: its rank (and suit symbol, unless ``rank_only``: in a suit's column) in its suit's colour, with
-    a ring per mark (the move played: dashed; the better move: solid)."""
-    symbol = SUITS[card.suit].symbol
-    text = card.rank_text if rank_only or symbol == card.suit else card.symbol
-    style = (f"display:inline-block;min-width:15px;padding:0 2px;margin:1px;border-radius:3px;background:{_PAPER};"
-             f"color:{suit_colour(card.suit)};font-weight:700;font-size:11px;line-height:15px;text-align:center;"
-             "box-shadow:0 1px 1px #0006;white-space:nowrap")
+def _ringed(style: str, marks: Sequence[str]) -> str:
+    """``style`` with a ring per mark: solid rings (the better move) as shadows, a dashed one (the move played) as an
+    outline around them."""
     rings = [f"0 0 0 {2 + 3 * i}px {MARKS[m][0]}" for i, m in enumerate(marks) if MARKS[m][2] == "solid"]
     dashed = [m for m in marks if MARKS[m][2] == "dashed"]
     if rings:
         style += ";box-shadow:" + ",".join(rings)
     if dashed:
         style += f";outline:2px dashed {MARKS[dashed[0]][0]};outline-offset:{1 + 3 * len(rings)}px"
-    data = f' data-mark="{" ".join(marks)}"' if marks else ""
-    return f'<span class="xp-card" style="{style}"{data} title="{escape(_card_words(card))}">{escape(text)}</span>'
+    return style
+
+
+def _marks(marks: Sequence[str]) -> str:
+    return f' data-mark="{" ".join(marks)}"' if marks else ""
+
+
+def _marked_chip(card: Card, marks: Sequence[str] = (), *, rank_only: bool = False) -> str:
+    """A small card: its rank (and suit symbol, unless ``rank_only``: in a suit's column) in its suit's colour, with
+    a ring per mark (the move played: dashed; the better move: solid)."""
+    symbol = SUITS[card.suit].symbol
+    text = card.rank_text if rank_only or symbol == card.suit else card.symbol
+    style = (f"display:inline-block;min-width:12px;padding:0 1px;margin:1px;border-radius:3px;background:{_PAPER};"
+             f"color:{suit_colour(card.suit)};font-weight:700;font-size:11px;line-height:15px;text-align:center;"
+             "box-shadow:0 1px 1px #0006;white-space:nowrap")
+    return f'<span class="xp-card" style="{_ringed(style, marks)}"{_marks(marks)} title="{escape(_card_words(card))}">{escape(text)}</span>'
+
+
+def _deck_chip(size: int, marks: Sequence[str]) -> str:
+    """The deck: a small card back with the number of cards in it, ringed where a move draws from it."""
+    style = ("display:inline-block;min-width:16px;padding:0 2px;margin:5px 3px 3px;border-radius:3px;background:#8e1b2b;color:#fff;"
+             "border:1px solid #fdf7ea;font-weight:700;font-size:10px;line-height:14px;text-align:center")
+    return f'<span class="xp-deck" style="{_ringed(style, marks)}"{_marks(marks)} title="the deck: {size} cards">{size}</span>'
 
 
 def _tag(mark: str, text: str) -> str:
@@ -249,13 +265,17 @@ def _tag(mark: str, text: str) -> str:
             f'border-radius:3px;padding:0 3px;margin:1px;line-height:13px;white-space:nowrap">{escape(text)}</span>')
 
 
-def _move_phrase(move: Move) -> str:
-    """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take the ♣ pile``."""
+def _move_phrase(move: Move, obs: Observation) -> str:
+    """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take 5♣ off the ♣ pile``."""
     cards = " ".join(_card_words(c) for c in move.cards)
     act = {"play": f"lay {cards}", "discard": f"discard {cards}", "pass": f"pass {cards} to your partner"}[move.kind]
     if move.draw is None:
         return act
-    return f"{act}, " + ("draw from the deck" if move.draw == "deck" else f"take the {_suit_words(move.draw)} pile")
+    if move.draw == "deck":
+        return f"{act}, draw from the deck"
+    pile = obs.pile(move.draw)
+    top = f"{_card_words(pile[-1])} off " if pile else ""
+    return f"{act}, take {top}the {_suit_words(move.draw)} pile"
 
 
 def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
@@ -270,10 +290,11 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
     played first; by default the move in short words)."""
     rules = obs.rules
     moves = [(m, k) for m, k in ((played, "played"), (better, "better")) if m is not None]
-    words = list(legend) if legend is not None else [_move_phrase(m) for m, _ in moves]
-    cell = "padding:2px 1px;vertical-align:top;text-align:left"
-    box = "display:flex;flex-wrap:wrap;align-content:flex-start;max-width:46px;min-height:17px"
-    label = "padding:2px 4px 2px 0;vertical-align:top;text-align:left;font-size:10px;font-weight:600;white-space:nowrap;opacity:.9"
+    words = list(legend) if legend is not None else [_move_phrase(m, obs) for m, _ in moves]
+    width = 34 if len(rules.suits) <= 4 else 27  # a suit's column: two small cards side by side (fewer with more suits)
+    cell = f"padding:2px 1px;vertical-align:top;text-align:left;width:{width}px;min-width:{width}px"
+    box = f"display:flex;flex-wrap:wrap;align-content:flex-start;max-width:{width + 8}px;min-height:17px"
+    label = "padding:2px 3px 2px 0;vertical-align:top;text-align:left;font-size:10px;line-height:12px;font-weight:600;width:26px;opacity:.9"
     centre = "background:#00000030"
 
     def empty() -> str:
@@ -290,17 +311,17 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
     def pile_cell(s: int) -> str:
         suit = rules.suits[s]
         pile = obs.piles[s]
-        top = _marked_chip(pile[-1], rank_only=True) if pile else ""
+        drawn = tuple(k for m, k in moves if m.draw == suit)  # a draw from a pile takes its top card: that card is ringed
+        top = _marked_chip(pile[-1], drawn, rank_only=True) if pile else ""
         under = f'<span style="font-size:9px;opacity:.75;line-height:17px">+{len(pile) - 1}</span>' if len(pile) > 1 else ""
         onto = "".join(_marked_chip(m.card, (k,), rank_only=True) for m, k in moves if m.kind == "discard" and m.card.suit == suit)
-        drawn = "".join(_tag(k, "draw") for m, k in moves if m.draw == suit)
-        inner = top + under + onto + drawn
+        inner = top + under + onto
         return f'<td style="{cell};{centre}" data-pile="{suit}"><div style="{box}">{inner or empty()}</div></td>'
 
-    deck = "".join(_tag(k, "draw") for m, k in moves if m.draw == "deck")
+    deck = _deck_chip(obs.deck_size, tuple(k for m, k in moves if m.draw == "deck"))
     names = list(names) if names is not None else [f"seat {s}" for s in range(rules.sides)]
     head = "".join(
-        f'<th style="padding:0 1px 2px;text-align:left"><span style="display:inline-block;min-width:16px;padding:0 3px;'
+        f'<th style="padding:0 1px 2px;text-align:left;width:{width}px"><span style="display:inline-block;min-width:16px;padding:0 3px;'
         f'border-radius:8px;background:{_PAPER};color:{suit_colour(s)};font-size:11px;line-height:16px;text-align:center">'
         f"{escape(_suit_words(s))}</span></th>"
         for s in rules.suits)
@@ -308,11 +329,12 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
     def side_row(side: int) -> str:
         cells = "".join(laid_cell(side, s) for s in range(len(rules.suits)))
         return (f'<tr><th style="{label}">{escape(names[side])}</th>{cells}'
-                f'<td style="{cell};padding-left:4px;font-size:11px;font-weight:700;color:#ffd54a">{obs.scores[side]}</td></tr>')
+                f'<td style="{cell};width:auto;min-width:0;padding-left:4px;font-size:11px;font-weight:700;color:#ffd54a">'
+                f"{obs.scores[side]}</td></tr>")
 
     piles = "".join(pile_cell(s) for s in range(len(rules.suits)))
-    middle = (f'<tr><th style="{label}">piles</th>{piles}<td style="{cell};{centre};padding-left:4px;font-size:10px;'
-              f'white-space:nowrap">deck <b>{obs.deck_size}</b><br>{deck}</td></tr>')
+    middle = (f'<tr><th style="{label}">piles</th>{piles}<td style="{cell};{centre};width:auto;min-width:0;'
+              f'padding:2px 3px;font-size:9px;line-height:11px;text-align:center">deck<br>{deck}</td></tr>')
     others = [side_row(s) for s in range(rules.sides) if s != obs.side]
     hand = "".join(_marked_chip(c, tuple(k for m, k in moves if c in m.cards)) for c in obs.hand)
     passed = "".join(_tag(k, "to partner") for m, k in moves if m.kind == "pass")
@@ -322,6 +344,6 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
                    for (_, k), text in zip(moves, words, strict=False))
     return (f'<div class="xp-moment-table" data-testid="review-picture" style="display:inline-block;font-family:sans-serif;'
             f"color:#f4f1e8;background:radial-gradient(ellipse at 50% 40%, #2c8a5a 0%, {_FELT} 60%, #134a2f 100%);"
-            f'border:3px solid #5b3a1e;border-radius:9px;padding:4px 6px 5px;margin:4px 0;max-width:100%;box-sizing:border-box">{table}'
+            f'border:3px solid #5b3a1e;border-radius:9px;padding:4px 4px 5px;margin:4px 0;max-width:100%;box-sizing:border-box">{table}'
             f'<div style="margin-top:3px;padding-top:3px;border-top:1px solid #ffffff22;font-size:10px">'
             f'<span style="font-weight:600;opacity:.9">your hand</span> {hand} {passed}</div>{keys}</div>')

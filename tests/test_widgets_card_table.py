@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from positions import gift
+
 import expeditions as ex
 from expeditions.session import Session
 from expeditions.widgets import CardTable, card_table
@@ -197,10 +199,7 @@ def test_importing_the_widgets_does_not_import_altair():
 
 
 def test_in_an_event_loop_the_review_fills_in_move_by_move():
-    gift = ex.position("expeditions", hands=["9D 2C 3C 2H 3H 4H", None], seed=4,
-                       expeditions=[{"H": "5H 6H 7H 8H 10H", "C": "5C 6C 7C 8C 10C", "D": "6D 7D 8D 10D"},
-                                    {"D": "JD QD 4D 5D", "C": "9C", "H": "9H", "S": "2S 3S 4S"}])
-    made = ex.bots.play_out(gift, [ex.bots.Heuristic(1), ex.bots.Heuristic(2)])  # a short round, played out
+    made = ex.bots.play_out(gift(), [ex.bots.Heuristic(1), ex.bots.Heuristic(2)])  # a short round, played out
 
     async def review() -> list[tuple[str, int | None, bool | None]]:
         table = CardTable.at(made, pause=0, level="Normal")

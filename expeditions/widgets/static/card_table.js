@@ -584,7 +584,7 @@ function download(name, text) {
 function render({ model, el }) {
   const root = h("div", { class: "xt", tabindex: "0", "data-testid": "card-table", "data-lm-suppress-shortcuts": "true", "data-p-suppress-shortcuts": "true" });
   el.append(root);
-  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", reviewKey: "", busySince: 0, slowTimer: 0, ticker: 0 };
+  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", reviewKey: "", followReview: false, busySince: 0, slowTimer: 0, ticker: 0 };
   ctx.send = (message) => {
     root.dataset.waiting = "true";
     clearTimeout(ctx.slowTimer);
@@ -634,12 +634,17 @@ function render({ model, el }) {
     if (newLog && atEnd) newLog.scrollTop = newLog.scrollHeight;
     const newOver = root.querySelector(".xt-over-panel");
     if (newOver && overPanel) newOver.scrollTop = overScroll;
+    // A review just asked for is kept in sight while it fills in, until the person scrolls the panel themselves.
     const reviewKey = view.review || view.busy === "review" ? `${view.round_number}/${view.rules}` : "";
-    if (reviewKey && reviewKey !== ctx.reviewKey && newOver) { // the review has just started: bring it into sight
-      const start = newOver.querySelector("[data-testid=review-result]");
-      if (start) newOver.scrollTop = Math.max(0, start.offsetTop - newOver.offsetTop - 8);
-    }
+    if (reviewKey && reviewKey !== ctx.reviewKey) ctx.followReview = true;
     ctx.reviewKey = reviewKey;
+    if (newOver) {
+      const start = newOver.querySelector("[data-testid=review-result]");
+      if (start && ctx.followReview) newOver.scrollTop = Math.max(0, start.offsetTop - newOver.offsetTop - 8);
+      if (view.review && view.review.complete) ctx.followReview = false; // complete: the person reads on from there
+      const stop = () => { ctx.followReview = false; };
+      for (const name of ["wheel", "touchstart", "mousedown", "keydown"]) newOver.addEventListener(name, stop, { passive: true });
+    }
     if (focused) root.focus({ preventScroll: true });
   };
 
