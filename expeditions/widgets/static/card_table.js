@@ -332,7 +332,7 @@ function renderHand(view, ctx) {
   );
 }
 
-const HINT_GROUPS = [["best", "Best move"], ["about as good", "About as good: the samples cannot tell these from the best"], ["worse", "Worse"]];
+const HINT_GROUPS = [["best", "Best move"], ["about as good", "About as good: too close to call"], ["worse", "Worse"]];
 
 function renderHint(view, ctx) {
   if (view.busy === "hint") {
@@ -345,7 +345,9 @@ function renderHint(view, ctx) {
     const lines = hint.lines.filter((line) => line.group === group);
     if (!lines.length) return null;
     return h("div", { class: "xt-hint-group", "data-group": group },
-      h("div", { class: "xt-hint-title" }, title),
+      h("div", { class: "xt-hint-title", title: group === "about as good"
+        ? "played out on the same sampled deals of the hidden cards, these moves and the best cannot be told apart: the difference may be 0"
+        : null }, title),
       lines.map((line) => h("div", { class: "xt-hint-line", "data-testid": "hint-line", "data-group": line.group },
         h("div", { class: "xt-hint-move" }, h("b", {}, line.words),
           h("span", { class: "xt-value", title: "expected points, with the 95% interval in brackets" }, line.value)),
