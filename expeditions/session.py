@@ -1055,6 +1055,22 @@ class Session:
 
 
 # --- helpers ---------------------------------------------------------------------------------------
+def _laid(kind: Literal["play", "discard"], card: Card, draw: str | None) -> Move:
+    """The move that lays ``card`` (``"play"``: on its expedition, ``"discard"``: on its pile), then draws from ``draw``."""
+    return Move.play(card, draw) if kind == "play" else Move.discard(card, draw)
+
+
+def _fresh_seed() -> int:
+    """A seed for a new deal: random, and kept in the match (and its record) so that the game replays."""
+    return random.randrange(1, 1_000_000)
+
+
+def _checked_colours(colours: str) -> str:
+    if colours not in COLOURS:
+        raise ExpeditionsError(f"{colours!r} is not a choice of deck colours: {' or '.join(map(repr, COLOURS))}")
+    return colours
+
+
 def _reason(text: str) -> str:
     """A hint's reason beside its move: "discards 2♥: it no longer fits ..." without the "discards 2♥" its line says."""
     return re.sub(r"^discards [^:]+: ", "", text)
@@ -1083,22 +1099,6 @@ def _versus(group: str, difference: Estimate) -> str:
         return (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-difference.high)}, "
                 f"{_number(-difference.low)}]").replace("-", "−")
     return "about as good"
-
-
-def _laid(kind: Literal["play", "discard"], card: Card, draw: str | None) -> Move:
-    """The move that lays ``card`` (``"play"``: on its expedition, ``"discard"``: on its pile), then draws from ``draw``."""
-    return Move.play(card, draw) if kind == "play" else Move.discard(card, draw)
-
-
-def _fresh_seed() -> int:
-    """A seed for a new deal: random, and kept in the match (and its record) so that the game replays."""
-    return random.randrange(1, 1_000_000)
-
-
-def _checked_colours(colours: str) -> str:
-    if colours not in COLOURS:
-        raise ExpeditionsError(f"{colours!r} is not a choice of deck colours: {' or '.join(map(repr, COLOURS))}")
-    return colours
 
 
 def _as_match(game: Round | Match) -> Match:
