@@ -200,87 +200,150 @@ def match_html(match: Match) -> str:
 
 
 # --- a moment of a round, with moves marked ----------------------------------------------------------
-MARKS = {"played": ("#d9480f", "dashed", "you"), "better": ("#2b8a3e", "solid", "better")}
-"""How a marked move shows: the colour, the outline and the label of the move played and of the better move."""
+MARKS = {"played": ("#ff8a3d", "#2b1300", "dashed", "you"), "better": ("#4fc3f7", "#06324a", "solid", "better")}
+"""How a marked move shows: its colour, the colour of words on it, its outline and its label. The colours are
+the card table's: orange for a move that was made, light blue for the Expert's choice (as a hint's best move)."""
 
-_CHIP = ("display:inline-block;min-width:1.9em;padding:0 3px;margin:1px;border:1px solid #999;border-radius:4px;"
-         "background:#fff;text-align:center;font-weight:600;font-size:12px;line-height:1.6;color:{colour}")
+_FELT = "#1f6b45"
+_PAPER = "#fffdf7"
 
 
-def _marked_chip(card: Card, marks: Sequence[str], *, ghost: bool = False) -> str:
-    """A card chip with an outline per mark (the move played: dashed; the better move: solid)."""
-    style = _CHIP.format(colour=SUITS[card.suit].colour)
-    rings = []
-    for i, mark in enumerate(marks):
-        colour, line, _ = MARKS[mark]
-        rings.append(f"0 0 0 {2 + 3 * i}px {colour}" if line == "solid" else "")
-        if line == "dashed":
-            style += f";outline:2px dashed {colour};outline-offset:{1 + 3 * i}px"
-    shadows = [r for r in rings if r]
-    if shadows:
-        style += ";box-shadow:" + ",".join(shadows)
-    if ghost:
-        style += ";opacity:.85;background:#fffbe6"
-    data = f' data-mark="{" ".join(marks)}"' if marks else ""
-    return f'<span class="xp-card" style="{style}"{data}>{escape(card.symbol)}</span>'
+def suit_colour(suit: str) -> str:
+    """A suit's colour in a picture: the card table's palette where the picture sits inside the table (the CSS
+    variable ``--xp-suit-H`` ..., which the table sets for its four or two colours), else the suit's own colour."""
+    return f"var(--xp-suit-{suit}, {SUITS[suit].colour})"
+
+
+def _card_words(card: Card) -> str:
+    """``7♥``, or ``yellow 7`` for a Lost Cities colour (which has no symbol)."""
+    s = SUITS[card.suit]
+    return card.symbol if s.symbol != card.suit else f"{s.name} {card.rank_text}"
+
+
+def _suit_words(suit: str) -> str:
+    s = SUITS[suit]
+    return s.symbol if s.symbol != suit else s.name
+
+
+def _ringed(style: str, marks: Sequence[str]) -> str:
+    """``style`` with a ring per mark: solid rings (the better move) as shadows, a dashed one (the move played) as an
+    outline around them."""
+    rings = [f"0 0 0 {2 + 3 * i}px {MARKS[m][0]}" for i, m in enumerate(marks) if MARKS[m][2] == "solid"]
+    dashed = [m for m in marks if MARKS[m][2] == "dashed"]
+    if rings:
+        style += ";box-shadow:" + ",".join(rings)
+    if dashed:
+        style += f";outline:2px dashed {MARKS[dashed[0]][0]};outline-offset:{1 + 3 * len(rings)}px"
+    return style
+
+
+def _marks(marks: Sequence[str]) -> str:
+    return f' data-mark="{" ".join(marks)}"' if marks else ""
+
+
+def _marked_chip(card: Card, marks: Sequence[str] = (), *, rank_only: bool = False) -> str:
+    """A small card: its rank (and suit symbol, unless ``rank_only``: in a suit's column) in its suit's colour, with
+    a ring per mark (the move played: dashed; the better move: solid)."""
+    symbol = SUITS[card.suit].symbol
+    text = card.rank_text if rank_only or symbol == card.suit else card.symbol
+    style = (f"display:inline-block;min-width:12px;padding:0 1px;margin:1px;border-radius:3px;background:{_PAPER};"
+             f"color:{suit_colour(card.suit)};font-weight:700;font-size:11px;line-height:15px;text-align:center;"
+             "box-shadow:0 1px 1px #0006;white-space:nowrap")
+    return f'<span class="xp-card" style="{_ringed(style, marks)}"{_marks(marks)} title="{escape(_card_words(card))}">{escape(text)}</span>'
+
+
+def _deck_chip(size: int, marks: Sequence[str]) -> str:
+    """The deck: a small card back with the number of cards in it, ringed where a move draws from it."""
+    style = ("display:inline-block;min-width:16px;padding:0 2px;margin:5px 3px 3px;border-radius:3px;background:#8e1b2b;color:#fff;"
+             "border:1px solid #fdf7ea;font-weight:700;font-size:10px;line-height:14px;text-align:center")
+    return f'<span class="xp-deck" style="{_ringed(style, marks)}"{_marks(marks)} title="the deck: {size} cards">{size}</span>'
 
 
 def _tag(mark: str, text: str) -> str:
-    colour, _, _ = MARKS[mark]
-    return (f'<span data-mark="{mark}" style="display:inline-block;font-size:10px;font-weight:600;color:#fff;background:{colour};'
-            f'border-radius:3px;padding:0 3px;margin:1px">{escape(text)}</span>')
+    colour, ink, _, _ = MARKS[mark]
+    return (f'<span data-mark="{mark}" style="display:inline-block;font-size:9px;font-weight:700;color:{ink};background:{colour};'
+            f'border-radius:3px;padding:0 3px;margin:1px;line-height:13px;white-space:nowrap">{escape(text)}</span>')
+
+
+def _move_phrase(move: Move, obs: Observation) -> str:
+    """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take 5♣ off the ♣ pile``."""
+    cards = " ".join(_card_words(c) for c in move.cards)
+    act = {"play": f"lay {cards}", "discard": f"discard {cards}", "pass": f"pass {cards} to your partner"}[move.kind]
+    if move.draw is None:
+        return act
+    if move.draw == "deck":
+        return f"{act}, draw from the deck"
+    pile = obs.pile(move.draw)
+    top = f"{_card_words(pile[-1])} off " if pile else ""
+    return f"{act}, take {top}the {_suit_words(move.draw)} pile"
 
 
 def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
-                      names: Sequence[str] | None = None, legend: Sequence[str] = ()) -> str:
-    """The table as ``obs.seat`` saw it (the other sides' expeditions, the piles and the deck, its own
-    side, its hand), with the move ``played`` and the ``better`` move marked: the card in hand, where
-    it went (a copy of it on the expedition or the pile, or "to partner") and where the move drew
-    from. Static HTML with inline styles (no scripts), for notebooks, apps and reports.
+                      names: Sequence[str] | None = None, legend: Sequence[str] | None = None) -> str:
+    """A small picture of the table as ``obs.seat`` saw it: the other sides' expeditions, the piles and the
+    deck, its own side, its hand, with the move ``played`` and the ``better`` move marked: the card in hand,
+    a copy of it where it went (its expedition or its pile, or "to partner") and where the move drew from.
+    Static HTML with inline styles (no scripts), in the card table's look and palette, narrow enough for a
+    side panel (about 230 px with four suits), for notebooks, apps and reports.
 
-    ``names`` names the sides (default "seat 0", ...); ``legend`` gives a line of words per mark
-    (the move played first)."""
+    ``names`` names the sides (default "seat 0", ...); ``legend`` gives the words for each mark (the move
+    played first; by default the move in short words)."""
     rules = obs.rules
     moves = [(m, k) for m, k in ((played, "played"), (better, "better")) if m is not None]
-    cell = "padding:2px 5px;border-bottom:1px solid #e4e4e4;text-align:left;vertical-align:middle;white-space:nowrap"
-    pile_bg = "background:#f1f3f5"
+    words = list(legend) if legend is not None else [_move_phrase(m, obs) for m, _ in moves]
+    width = 34 if len(rules.suits) <= 4 else 27  # a suit's column: two small cards side by side (fewer with more suits)
+    cell = f"padding:2px 1px;vertical-align:top;text-align:left;width:{width}px;min-width:{width}px"
+    box = f"display:flex;flex-wrap:wrap;align-content:flex-start;max-width:{width + 8}px;min-height:17px"
+    label = "padding:2px 3px 2px 0;vertical-align:top;text-align:left;font-size:10px;line-height:12px;font-weight:600;width:26px;opacity:.9"
+    centre = "background:#00000030"
+
+    def empty() -> str:
+        return '<span style="display:inline-block;margin:1px 5px;color:#ffffff55;font-size:11px;line-height:15px">·</span>'
 
     def laid_cell(side: int, s: int) -> str:
-        chips = "".join(_marked_chip(c, ()) for c in obs.expeditions[side][s])
+        suit = rules.suits[s]
+        chips = "".join(_marked_chip(c, rank_only=True) for c in obs.expeditions[side][s])
         if side == obs.side:
-            suit = rules.suits[s]
-            chips += "".join(_marked_chip(m.card, (k,), ghost=True) + _tag(k, f"{MARKS[k][2]}: lay")
-                             for m, k in moves if m.kind == "play" and m.card.suit == suit)
-        return f'<td style="{cell}">{chips}</td>'
+            chips += "".join(_marked_chip(m.card, (k,), rank_only=True) for m, k in moves if m.kind == "play" and m.card.suit == suit)
+        whose = "you" if side == obs.side else "other"
+        return f'<td style="{cell}" data-side="{whose}" data-suit="{suit}"><div style="{box}">{chips or empty()}</div></td>'
 
     def pile_cell(s: int) -> str:
         suit = rules.suits[s]
         pile = obs.piles[s]
-        top = _marked_chip(pile[-1], ()) + (f'<span style="color:#777;font-size:11px">+{len(pile) - 1}</span>' if len(pile) > 1 else "") \
-            if pile else '<span style="color:#aaa;font-size:11px">empty</span>'
-        onto = "".join(_marked_chip(m.card, (k,), ghost=True) + _tag(k, f"{MARKS[k][2]}: discard")
-                       for m, k in moves if m.kind == "discard" and m.card.suit == suit)
-        drawn = "".join(_tag(k, f"{MARKS[k][2]}: draw") for m, k in moves if m.draw == suit)
-        return f'<td style="{cell};{pile_bg}" data-pile="{suit}">{top}{drawn}{onto}</td>'
+        drawn = tuple(k for m, k in moves if m.draw == suit)  # a draw from a pile takes its top card: that card is ringed
+        top = _marked_chip(pile[-1], drawn, rank_only=True) if pile else ""
+        under = f'<span style="font-size:9px;opacity:.75;line-height:17px">+{len(pile) - 1}</span>' if len(pile) > 1 else ""
+        onto = "".join(_marked_chip(m.card, (k,), rank_only=True) for m, k in moves if m.kind == "discard" and m.card.suit == suit)
+        inner = top + under + onto
+        return f'<td style="{cell};{centre}" data-pile="{suit}"><div style="{box}">{inner or empty()}</div></td>'
 
-    deck = "".join(_tag(k, f"{MARKS[k][2]}: draw") for m, k in moves if m.draw == "deck")
+    deck = _deck_chip(obs.deck_size, tuple(k for m, k in moves if m.draw == "deck"))
     names = list(names) if names is not None else [f"seat {s}" for s in range(rules.sides)]
-    head = "".join(f'<th style="{cell};color:{SUITS[s].colour}">{escape(SUITS[s].symbol if SUITS[s].symbol != s else SUITS[s].name)}</th>'
-                   for s in rules.suits)
+    head = "".join(
+        f'<th style="padding:0 1px 2px;text-align:left;width:{width}px"><span style="display:inline-block;min-width:16px;padding:0 3px;'
+        f'border-radius:8px;background:{_PAPER};color:{suit_colour(s)};font-size:11px;line-height:16px;text-align:center">'
+        f"{escape(_suit_words(s))}</span></th>"
+        for s in rules.suits)
 
     def side_row(side: int) -> str:
         cells = "".join(laid_cell(side, s) for s in range(len(rules.suits)))
-        return f'<tr><th style="{cell}">{escape(names[side])}</th>{cells}<td style="{cell};text-align:right">{obs.scores[side]}</td></tr>'
+        return (f'<tr><th style="{label}">{escape(names[side])}</th>{cells}'
+                f'<td style="{cell};width:auto;min-width:0;padding-left:4px;font-size:11px;font-weight:700;color:#ffd54a">'
+                f"{obs.scores[side]}</td></tr>")
 
-    middle = (f'<tr><th style="{cell};{pile_bg}">piles</th>{"".join(pile_cell(s) for s in range(len(rules.suits)))}'
-              f'<td style="{cell};{pile_bg}">deck <b>{obs.deck_size}</b>{deck}</td></tr>')
+    piles = "".join(pile_cell(s) for s in range(len(rules.suits)))
+    middle = (f'<tr><th style="{label}">piles</th>{piles}<td style="{cell};{centre};width:auto;min-width:0;'
+              f'padding:2px 3px;font-size:9px;line-height:11px;text-align:center">deck<br>{deck}</td></tr>')
     others = [side_row(s) for s in range(rules.sides) if s != obs.side]
     hand = "".join(_marked_chip(c, tuple(k for m, k in moves if c in m.cards)) for c in obs.hand)
-    passed = "".join(_tag(k, f"{MARKS[k][2]}: to partner") for m, k in moves if m.kind == "pass")
-    table = (f'<table style="border-collapse:collapse;font-size:12px"><tr><th style="{cell}"></th>{head}'
-             f'<th style="{cell}">score</th></tr>{"".join(others)}{middle}{side_row(obs.side)}</table>')
-    keys = "".join(f'<div style="font-size:11px;color:#333">{_tag(k, MARKS[k][2])} {escape(text)}</div>'
-                   for (_, k), text in zip(moves, legend, strict=False))
+    passed = "".join(_tag(k, "to partner") for m, k in moves if m.kind == "pass")
+    table = (f'<table style="border-collapse:collapse;color:#f4f1e8"><tr><th></th>{head}<th></th></tr>'
+             f'{"".join(others)}{middle}{side_row(obs.side)}</table>')
+    keys = "".join(f'<div style="font-size:11px;line-height:16px;margin-top:2px">{_tag(k, MARKS[k][3])} {escape(text)}</div>'
+                   for (_, k), text in zip(moves, words, strict=False))
     return (f'<div class="xp-moment-table" data-testid="review-picture" style="display:inline-block;font-family:sans-serif;'
-            f'border:1px solid #ccc;border-radius:6px;padding:4px 6px;margin:4px 0;background:#fcfcfa">{table}'
-            f'<div style="margin-top:3px">your hand: {hand} {passed}</div>{keys}</div>')
+            f"color:#f4f1e8;background:radial-gradient(ellipse at 50% 40%, #2c8a5a 0%, {_FELT} 60%, #134a2f 100%);"
+            f'border:3px solid #5b3a1e;border-radius:9px;padding:4px 4px 5px;margin:4px 0;max-width:100%;box-sizing:border-box">{table}'
+            f'<div style="margin-top:3px;padding-top:3px;border-top:1px solid #ffffff22;font-size:10px">'
+            f'<span style="font-weight:600;opacity:.9">your hand</span> {hand} {passed}</div>{keys}</div>')

@@ -28,15 +28,19 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, Review, rank_moves, review
+from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, Hints, Review, rank_moves, review_steps
+from .bots.hints import ABOUT_AS_GOOD, BEST, WORSE
+from .bots.review import cost_words
 from .cards import SUITS, Card, parse_card
 from .engine import END_REASONS
 from .errors import ExpeditionsError, IllegalMove, NotationError
+from .estimate import Estimate
 from .match import Match, new_match
 from .moves import Move
 from .record import loads
@@ -55,9 +59,9 @@ from .table_view import (
     LastMoveView,
     MatchRow,
     MessageView,
+    MomentView,
     OptionView,
     PileView,
-    ReviewRowView,
     ReviewView,
     RoundOverView,
     SeatView,
@@ -83,8 +87,8 @@ COLOURS = ("four", "two")
 
 STANDARD_SUITS = ("H", "S", "D", "C")
 
-HINT_LINES = 3
-"""How many of the ranked moves a hint shows in words."""
+HINT_LINES = 5
+"""How many of the ranked moves a hint shows in words, at most: the best, those about as good, the first worse one."""
 
 _DIRECTIONS = {1: "West", 2: "North", 3: "East"}
 """Four players: you sit South; play goes round to your left (West), your partner (North), then East."""
@@ -101,6 +105,10 @@ class Job(Generic[T]):
     compute: Callable[[], T]
     apply: Callable[[T], None] = field(repr=False)
     text: str = ""
+    steps: Callable[[], Iterator[T]] | None = field(default=None, repr=False)
+    """For work that grows (a review): yields partial results, the last one complete, each shown by ``show`` as it
+    comes (``Session.step``); ``compute`` then goes through them all and returns the last."""
+    show: Callable[[T], None] | None = field(default=None, repr=False)
 
 
 # --- the session -----------------------------------------------------------------------------------
@@ -551,54 +559,81 @@ class Session:
             self.stuck = f"The {self.level} bot could not move ({what}). Undo, or choose another opponent, to go on."
             self._refuse(self.stuck)
         else:
+            if job.kind == "review" and self.review_result is not None and not self.review_result.complete:
+                self.review_result = None  # a review cut short can be asked for again
             self._refuse(f"The {job.kind} failed ({what}).")
 
+    def step(self, job: Job[T], partial: T) -> bool:
+        """Show a partial result of a job that grows (a review so far), if the job is still the table's work and
+        the game has not moved on. True if shown."""
+        if self.job is not job or job.version != self.version or job.show is None:
+            return False
+        job.show(partial)
+        return True
+
     def run(self, job: Job[T]) -> bool:
-        """Run a job here and now (what tests and scripts do; a widget runs ``job.compute`` in a thread)."""
+        """Run a job here and now, showing each partial result of work that grows (what tests and scripts do; a
+        widget runs the work in a thread)."""
         try:
-            result = job.compute()
+            if job.steps is None:
+                result = job.compute()
+            else:
+                for result in job.steps():
+                    self.step(job, result)
         except Exception as e:  # a broken bot or analysis must not freeze the table without a word
             self.fail(job, e)
             return False
         return self.finish(job, result)
 
     # --- help ----------------------------------------------------------------------------------------
-    def start_hint(self) -> Job[list[Any]] | None:
+    def start_hint(self) -> Job[Hints] | None:
         """The Expert's ranking of your moves, as a job (``None`` and a message when there is nothing to rank)."""
         if self._cannot_act():
             return None
         observation = self.round.observation(self.seat)
         self.confirm_new = False
-        return self._start(Job("hint", self.version, lambda: list(rank_moves(observation)), self._apply_hint,
+        return self._start(Job("hint", self.version, lambda: rank_moves(observation), self._apply_hint,
                                "working out your best moves…"))
 
-    def _apply_hint(self, ranked: list[Any]) -> None:
-        if not ranked:
+    def _apply_hint(self, hints: Hints) -> None:
+        if not len(hints):
             self.say("There is no move to rank.")
             return
-        rnd = self.round
-        best: Move = ranked[0].move
-        lines = []
-        for item in ranked[:HINT_LINES]:
-            move: Move = item.move
+        rnd, rules = self.round, self.rules
+        shown = [m for m in hints if m.group in (BEST, ABOUT_AS_GOOD)][: HINT_LINES - 1]
+        shown += [m for m in hints if m.group == WORSE][:1]
+        lines: list[HintLine] = []
+        said: set[str] = set()
+        for item in shown:
+            move = item.move
             taken = rnd.piles[move.draw][-1] if move.draw not in (None, "deck") and rnd.piles[move.draw] else None
             words = move_words(move, taken=taken, imperative=True)
-            value = f"{item.value:+.1f}" + (f" ({item.low:+.1f} to {item.high:+.1f})" if hasattr(item, "low") else "")
-            lines.append(HintLine(words[0].upper() + words[1:], value, symbolize(str(getattr(item, "reason", "")), rnd.rules)))
-        target = "pass" if best.kind == "pass" else ("expedition" if best.kind == "play" else "discard")
-        note = ("The expected final score difference against the other side, with its 95% interval."
-                if self.rules.sides > 1 else "Your expected final score, with its 95% interval.")
-        self.hint_result = HintView(str(best.card), tuple(str(c) for c in best.cards), target, best.card.suit,
-                                    best.draw, tuple(lines), note)
-        self.say(f"Hint: {move_words(best, imperative=True)}.")
+            why = _reason(symbolize(item.reason, rules))
+            if why in said:
+                why = "for the same reason"  # a reason is said once
+            said.add(why)
+            lines.append(HintLine(_capital(words), _points(item.value, item.low, item.high), item.group,
+                                  _versus(item.group, item.difference), why))
+        about = len(hints.about_as_good) - sum(m.group == ABOUT_AS_GOOD for m in shown)
+        worse = sum(m.group == WORSE for m in hints) - sum(m.group == WORSE for m in shown)
+        hidden = [f"{about} more about as good" if about else "", f"{worse} worse" if worse else ""]
+        more = f"Not shown: {' and '.join(h for h in hidden if h)}." if any(hidden) else ""
+        best = hints.best.move
+        self.hint_result = HintView(str(hints.card), tuple(str(c) for c in best.cards), hints.target, hints.card.suit,
+                                    hints.draw, tuple(lines), hints.value_words,
+                                    _capital(hints.situation), tuple(symbolize(p, rules) for p in hints.piles), more)
+        also = len(hints.about_as_good)
+        self.say(f"Hint: {lines[0].words[0].lower()}{lines[0].words[1:]}" +
+                 (f" ({also} other move{'s are' if also > 1 else ' is'} about as good)." if also else "."))
 
     def hint(self) -> bool:
         """Rank your moves (synchronously) and show the best ones; the best is marked on the table."""
         job = self.start_hint()
         return job is not None and self.run(job)
 
-    def start_review(self) -> Job[Any] | None:
-        """The Expert's review of your moves in the finished round, as a job."""
+    def start_review(self) -> Job[Review] | None:
+        """The Expert's review of your moves in the finished round, as a job that grows one move at a time: the
+        table shows the review so far (its progress, the moments found) while the rest is computed."""
         if self.job is not None:
             self.say(f"One moment: {self.job.text}")
             return None
@@ -612,23 +647,29 @@ class Session:
             return None
         seat = self.seat
         mine = sum(1 for s, _, _ in _replayed(rnd) if s == seat)
-        return self._start(Job("review", self.version, lambda: review(rnd, seat),
-                               lambda result: self._apply_review(number, result),
-                               f"reviewing your {mine} moves against the Expert…"))
+
+        def steps() -> Iterator[Review]:
+            return review_steps(rnd, seat)
+
+        def compute() -> Review:
+            *_, last = steps()
+            return last
+
+        return self._start(Job("review", self.version, compute, lambda result: self._apply_review(number, result),
+                               f"reviewing your {mine} moves against the Expert…", steps=steps,
+                               show=lambda partial: self._show_review(number, partial)))
+
+    def _show_review(self, number: int, result: Review) -> None:
+        """The review as far as it is computed: what the table shows."""
+        rules = self.rules
+        moments = tuple(MomentView(m.number, symbolize(m.headline, rules), symbolize(m.wrong, rules),
+                                   symbolize(m.instead, rules), cost_words(m.loss), m.picture) for m in result.moments)
+        self.review_result = ReviewView(number, symbolize(result.summary, rules), moments, result.method, result.done,
+                                        result.to_review, result.complete)
 
     def _apply_review(self, number: int, result: Review) -> None:
-        positions = {i + 1: before for i, (_, _, before) in enumerate(_replayed(self.round))}
-        rows = tuple(ReviewRowView(m.number, self._imperative(m.played, positions.get(m.move.turn)),
-                                   self._imperative(m.better, positions.get(m.move.turn)), False, m.loss.format(1),
-                                   f"{m.wrong}. Better: {m.instead}.") for m in result.moments)
-        self.review_result = ReviewView(number, result.summary, rows)
-        self.say(f"Review of round {number}: {result.summary}")
-
-    def _imperative(self, move: Move, before: Round | None) -> str:
-        taken = None
-        if before is not None and move.draw not in (None, "deck") and before.piles[move.draw]:
-            taken = before.piles[move.draw][-1]
-        return move_words(move, taken=taken, imperative=True)
+        self._show_review(number, result)
+        self.say(f"Review of round {number}: {symbolize(result.summary, self.rules)}")
 
     def show_review(self) -> bool:
         """Review the finished round (synchronously)."""
@@ -929,11 +970,11 @@ class Session:
 
         hand_views = tuple(
             HandCardView(i, card_view(c), c in playable, i in selected,
-                         hint is not None and (str(c) == hint.card or (hint.target == "pass" and str(c) in hint.cards)))
+                         hint is not None and (str(c) == hint.card or (hint.target == "partner" and str(c) in hint.cards)))
             for i, c in enumerate(hand))
         seats = tuple(
             SeatView(s, self.seat_name(s), self.role(s), obs.hand_sizes[s], tuple(card_view(c) for c in obs.known[s]),
-                     rnd.to_move == s)
+                     rnd.to_move == s, hint is not None and hint.target == "partner" and self.role(s) == "partner")
             for s in range(rules.players))
         turn, status = self._turn_words()
         pass_refusal = self._pass_refusal() if rules.pass_cards and self.your_turn and not self.pending else None
@@ -1024,6 +1065,36 @@ def _checked_colours(colours: str) -> str:
     if colours not in COLOURS:
         raise ExpeditionsError(f"{colours!r} is not a choice of deck colours: {' or '.join(map(repr, COLOURS))}")
     return colours
+
+
+def _reason(text: str) -> str:
+    """A hint's reason beside its move: "discards 2♥: it no longer fits ..." without the "discards 2♥" its line says."""
+    return re.sub(r"^discards [^:]+: ", "", text)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _number(x: float) -> str:
+    """A number of points as a hint shows it: one decimal below 10, whole above (``4.7``, ``-12``, ``80``)."""
+    return f"{x:.1f}" if abs(x) < 9.95 else f"{x:.0f}"
+
+
+def _points(value: float, low: float, high: float) -> str:
+    """A value with its 95% interval: ``+4.7 [1.8, 7.7]``."""
+    return f"{'+' if value > 0 else ''}{_number(value)} [{_number(low)}, {_number(high)}]".replace("-", "−")
+
+
+def _versus(group: str, difference: Estimate) -> str:
+    """How a move compares with the best, in words (``difference`` is its value minus the best's, an ``Estimate``)."""
+    if group == BEST:
+        return ""
+    if group == WORSE:
+        points = _number(-difference.value)
+        return (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-difference.high)}, "
+                f"{_number(-difference.low)}]").replace("-", "−")
+    return "about as good"
 
 
 def _as_match(game: Round | Match) -> Match:

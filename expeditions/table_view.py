@@ -168,6 +168,8 @@ class SeatView:
     hand_size: int
     known: tuple[CardView, ...]
     to_move: bool
+    hint: bool = False
+    """Your partner, when the best move of a hint passes two cards to them."""
 
 
 @dataclass(frozen=True)
@@ -237,15 +239,23 @@ class RoundOverView:
 
 @dataclass(frozen=True)
 class HintLine:
+    """One ranked move of a hint: ``words`` (what to do, with suit symbols), ``value`` (the points it is expected
+    to bring, with the 95% interval), ``group`` (``"best"``, ``"about as good"``, ``"worse"``), ``versus`` (how it
+    compares with the best, in words; empty for the best) and ``reason`` (what it does)."""
+
     words: str
     value: str
+    group: str
+    versus: str
     reason: str
 
 
 @dataclass(frozen=True)
 class HintView:
-    """The best moves in words, best first, and the best move's card, target and draw source (marked on the
-    table with ``data-hint="best"``). ``target`` is ``"expedition"``, ``"discard"`` or ``"pass"``."""
+    """A hint: the best move, the moves about as good as it, and the first worse one, in words; the best move's
+    ``card``, ``target`` (``"expedition"``, ``"discard"`` or ``"partner"``), ``suit`` and ``draw`` source (marked on
+    the table with ``data-hint="best"``); what the values mean (``value_words``), what holds for every move
+    (``situation``, ``piles``: said once, not on every line), and ``more``: how many moves are not shown."""
 
     card: str
     cards: tuple[str, ...]
@@ -253,24 +263,39 @@ class HintView:
     suit: str
     draw: str | None
     lines: tuple[HintLine, ...]
-    note: str
+    value_words: str
+    situation: str
+    piles: tuple[str, ...]
+    more: str
 
 
 @dataclass(frozen=True)
-class ReviewRowView:
-    turn: int
-    played: str
-    expert: str
-    agreed: bool
-    lost: str
-    reason: str
+class MomentView:
+    """A move of yours that cost points: ``number`` (your 1st, 2nd ... move of the round), ``headline`` (which move,
+    what it cost), ``wrong`` (what was wrong with it), ``instead`` (the better move and what it does), ``loss`` (the
+    points it cost, with the 95% interval) and ``picture``: static HTML of the table at that moment with your move
+    and the better move marked (``data-mark="played"`` / ``"better"``)."""
+
+    number: int
+    headline: str
+    wrong: str
+    instead: str
+    loss: str
+    picture: str
 
 
 @dataclass(frozen=True)
 class ReviewView:
+    """The review of your moves in round ``number``, as far as it is computed (``done`` of ``to_review`` moves;
+    ``complete`` at the end): the ``summary`` line, the moments that mattered, and how it was measured (``method``)."""
+
     number: int
     summary: str
-    rows: tuple[ReviewRowView, ...]
+    moments: tuple[MomentView, ...]
+    method: str
+    done: int
+    to_review: int
+    complete: bool
 
 
 @dataclass(frozen=True)
@@ -365,9 +390,9 @@ __all__ = [
     "LastMoveView",
     "MatchRow",
     "MessageView",
+    "MomentView",
     "OptionView",
     "PileView",
-    "ReviewRowView",
     "ReviewView",
     "RoundOverView",
     "SeatView",

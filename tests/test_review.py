@@ -2,6 +2,7 @@
 words and pictured; the positions are those of test_hints, where the best move is known by construction."""
 
 import math
+import re
 
 import pytest
 from positions import gift, sixth_card, solitaire_end
@@ -88,9 +89,16 @@ def test_a_moment_is_pictured_with_both_moves_marked():
     result = review(gift().play("discard 9D, draw deck"), 0, seed=2)
     picture = result.moments[0].picture
     assert 'data-testid="review-picture"' in picture and "<script" not in picture
-    assert picture.count('data-mark="played"') >= 3  # the card in hand, its copy on the pile, the draw off the deck
-    assert picture.count('data-mark="better"') >= 3
-    assert 'data-pile="D"' in picture and "you: discard" in picture and "better: discard" in picture and "you: draw" in picture
+    for mark in ("played", "better"):  # the card in hand, its copy on the pile, the deck it draws from, the key
+        assert len(re.findall(rf'data-mark="[^"]*\b{mark}\b', picture)) == 4
+    better = result.moments[0].better
+    cells = dict(re.findall(r'<td[^>]*data-pile="(\w)"[^>]*>(.*?)</td>', picture))
+    assert 'data-mark="played"' in cells["D"] and 'title="9♦"' in cells["D"]  # 9♦ went onto the ♦ pile
+    assert 'data-mark="better"' in cells[better.card.suit] and f'title="{better.card.symbol}"' in cells[better.card.suit]
+    deck = re.search(r'class="xp-deck"[^>]*data-mark="([^"]*)"[^>]*>(\d+)<', picture)
+    assert deck is not None and deck.groups() == ("played better", "13")  # both drew off the deck, of 13 cards
+    assert "discard 9♦, draw from the deck" in picture and f"discard {better.card.symbol}, draw from the deck" in picture
+    assert "var(--xp-suit-D, " in picture  # in the card table, the table's own colours
     html = result._repr_html_()
     assert html.count('data-testid="review-moment"') == 1 and "review-summary" in html
 

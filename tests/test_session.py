@@ -18,7 +18,7 @@ import pytest
 
 import expeditions as ex
 from expeditions.bots import BOTS, DEFAULT_LEVEL, LEVELS
-from expeditions.session import COLOURS, RECORD_KEY, Session, card_words, move_words, symbolize
+from expeditions.session import COLOURS, RECORD_KEY, Session, card_words, symbolize
 
 PRESETS = list(ex.PRESETS)
 LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDCYBWGRP](?![\w])")
@@ -340,45 +340,7 @@ def test_the_solitaire_plays_on_after_the_deck_and_laying_completes_the_turn():
 
 
 # --- hints and reviews -------------------------------------------------------------------------------------
-def test_a_hint_names_the_best_moves_in_symbols_and_marks_the_best_on_the_table():
-    session = Session("expeditions", seed=7, level="Random (practice)")
-    assert session.hint()
-    view = session.view()
-    hint = view.hint
-    assert hint is not None and 1 <= len(hint.lines) <= 3
-    best = ex.bots.rank_moves(session.round.observation(0))[0].move
-    assert hint.card == str(best.card) and hint.draw == best.draw
-    assert hint.lines[0].words.lower() == move_words(best, imperative=True).lower()
-    marked_hand = [c.face.card for c in view.hand if c.hint]
-    assert marked_hand == [str(best.card)]
-    if best.kind == "play":
-        columns = [e.suit for s in view.sides for e in s.expeditions if e.hint]
-        assert columns == [best.card.suit]
-    assert view.deck.hint == (best.draw == "deck")
-    assert not any(LETTERS.search(line.words) or LETTERS.search(line.reason) for line in hint.lines)
-    gesture(session, best)
-    assert session.view().hint is None  # a hint is for the position it was asked in
-
-
-def test_a_review_of_a_short_round_sets_each_of_your_moves_beside_the_experts():
-    placed = ex.cards("7H 8H 9H 2S 3S 4C 2H 3H 4H 5S 6S 7C 10H 10S 10D 10C")
-    rest = [c for c in ex.rules("expeditions").deck if c not in placed]
-    short = ex.position("expeditions", hands=["7H 8H 9H 2S 3S 4C", "2H 3H 4H 5S 6S 7C"], deck="10H 10S 10D 10C",
-                        expeditions=["", rest])  # the rest laid by the bot; four cards left in the deck: a round of a few moves
-    session = Session.at(short, level="Normal")
-    assert not session.show_review() and session.last_message == "The review comes once the round is over."
-    rng = random.Random(0)
-    made = person_moves(session, rng)
-    assert session.view().can_review
-    job = session.start_review()
-    assert job is not None and session.busy == "review" and session.view().busy_text.startswith(f"reviewing your {made} moves")
-    assert not session.next_round()  # the table waits for the review
-    session.run(job)
-    review = session.view().review
-    assert review is not None and review.number == 1 and len(review.rows) <= made
-    assert review.summary  # the review's own summary line (what the moves that mattered cost, or that none did)
-    assert not any(LETTERS.search(r.played + r.expert + r.reason) for r in review.rows)
-    assert not session.view().can_review
+# (hints and reviews on the table: tests/test_session_help.py)
 
 
 def test_a_result_for_a_position_that_has_moved_on_is_dropped():

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from positions import gift
+
 import expeditions as ex
 from expeditions.session import Session
 from expeditions.widgets import CardTable, card_table
@@ -194,3 +196,27 @@ def test_importing_the_widgets_does_not_import_altair():
     code = "import sys, expeditions.widgets as w; w.value_chart; print('altair' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert result.stdout.strip() == "True"
+
+
+def test_in_an_event_loop_the_review_fills_in_move_by_move():
+    made = ex.bots.play_out(gift(), [ex.bots.Heuristic(1), ex.bots.Heuristic(2)])  # a short round, played out
+
+    async def review() -> list[tuple[str, int | None, bool | None]]:
+        table = CardTable.at(made, pause=0, level="Normal")
+        shown: list[tuple[str, int | None, bool | None]] = []
+        table.observe(lambda change: shown.append((change["new"]["busy"], *(
+            (change["new"]["review"]["done"], change["new"]["review"]["complete"]) if change["new"]["review"] else (None, None)))),
+            names="view")
+        send(table, action="review")
+        assert table.view["busy"] == "review" and table.view["review"] is None  # at once: the work runs in a thread
+        for _ in range(1000):
+            await asyncio.sleep(0.02)
+            if table.session.job is None:
+                break
+        return shown
+
+    shown = asyncio.run(review())
+    mine = sum(1 for i in range(len(made.moves)) if i % 2 == 0)
+    steps = [(done, complete) for busy, done, complete in shown if busy == "review" and done is not None]
+    assert steps == [(i, False) for i in range(mine)] + [(mine, True)]  # every step shown while the table is busy
+    assert shown[-1] == ("", mine, True)

@@ -1,8 +1,9 @@
 """Hints: every legal move ranked by the Expert, with how sure the ranking is, in words.
 
 ``rank_moves(observation)`` examines every legal move the way the Expert does (determinized Monte
-Carlo over the hidden cards, see ``expert``) and returns ``Hints``: the Expert's own move first,
-then the others best first. Each move comes with
+Carlo over the hidden cards, see ``expert``) and returns ``Hints``: the best move first (the
+Expert's own, unless fresh deals confirm that another beats it), then the moves about as good,
+then the worse ones. Each move comes with
 
 - its value: the final score difference the Expert expects after it, in points (your side's score
   minus the best other side's at the end of the round; in the solitaire, your own score), with
@@ -176,14 +177,17 @@ class Hints(Sequence[RankedMove]):
 
 def rank_moves(observation: Observation, *, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, samples: int = 24,
                candidates: int = DEFAULT_CANDIDATES, horizon: int | None = DEFAULT_HORIZON) -> Hints:
-    """Every legal move of ``observation``'s seat by the Expert's estimate: first the move that
-    ``Expert(seed)`` plays here (its search, with ``rollouts``, ``candidates`` and ``horizon``), then
-    every other move by its mean result, best first.
+    """Every legal move of ``observation``'s seat by the Expert's estimate: first the best move, then
+    the moves about as good as it, then the worse ones, each group by its difference from the best.
+
+    The best move is the one ``Expert(seed)`` plays here (its search, with ``rollouts``,
+    ``candidates`` and ``horizon``), unless another move beats it with 95% confidence on the deals
+    they share and again on ``RECHECK`` times ``samples`` fresh deals: the Expert examines only the
+    moves the Heuristic likes, and among a dozen moves one may look better on a few deals by chance.
 
     Every move is played in at least ``samples`` sampled deals, the same ones for all; the moves the
-    Expert's search examined have more, so their intervals are narrower. The Expert keeps the
-    Heuristic's choice unless another move beats it clearly, so a move further down may show a
-    slightly higher mean: its difference from the best then says whether the samples can tell.
+    Expert's search examined have more, so their intervals are narrower. A move further down may
+    show a slightly higher mean than the best: its difference then says the samples cannot tell.
     """
     expert = Expert(seed, rollouts=rollouts, candidates=candidates, horizon=horizon)
     search, examined = expert.search(observation)
@@ -194,9 +198,40 @@ def rank_moves(observation: Observation, *, seed: int = 0, rollouts: int = DEFAU
     for c in [chosen, *others]:
         if len(c.results) < samples:
             search.extend(c, samples - len(c.results))
-    others.sort(key=lambda c: (-c.mean, -c.prior))
-    moves = [_ranked(search, chosen, chosen)] + [_ranked(search, c, chosen) for c in others]
+    pool = [chosen, *others]
+    chosen = _challenged(search, chosen, pool, samples)
+    ranked = [_ranked(search, c, chosen) for c in pool if c is not chosen]
+    ranked.sort(key=lambda m: (m.group == WORSE, -m.difference.value, -m.value))
+    moves = [_ranked(search, chosen, chosen), *ranked]
     return Hints(tuple(moves), value_words(observation), situation(observation), pile_notes(observation), len(moves))
+
+
+RECHECK = 4
+"""A move that seems clearly better than the Expert's choice is played again on this many times ``samples`` fresh deals."""
+
+
+def _difference(c: Candidate, best: Candidate, deals: range | None = None) -> Estimate:
+    """``c``'s results minus ``best``'s on the same deals (all they share, or ``deals``), with its 95% interval."""
+    shared = deals if deals is not None else range(min(len(c.results), len(best.results)))
+    return mean_of(c.results[k] - best.results[k] for k in shared)
+
+
+def _challenged(search: Search, chosen: Candidate, pool: list[Candidate], samples: int) -> Candidate:
+    """The best move of ``pool``: ``chosen`` (the Expert's choice), unless another move beats it with 95% confidence
+    both on the deals they share and on fresh deals. The fresh look matters: among a dozen moves, one may look
+    better on the first deals by chance."""
+    for _ in range(3):
+        challengers = [c for c in pool if c is not chosen and _difference(c, chosen).low > 0]
+        if not challengers:
+            break
+        c = max(challengers, key=lambda c: _difference(c, chosen).value)
+        start = max(len(c.results), len(chosen.results))
+        for x in (c, chosen):
+            search.extend(x, start + RECHECK * samples - len(x.results))
+        if _difference(c, chosen, range(start, start + RECHECK * samples)).low <= 0:
+            break  # the fresh deals do not confirm it: the two are about as good, and the Expert's choice stays
+        chosen = c
+    return chosen
 
 
 def _ranked(search: Search, c: Candidate, best: Candidate) -> RankedMove:
@@ -205,9 +240,8 @@ def _ranked(search: Search, c: Candidate, best: Candidate) -> RankedMove:
     if c is best:
         difference, group = Estimate.exact(0.0), BEST
     else:
-        n = min(len(c.results), len(best.results))
-        difference = mean_of(c.results[k] - best.results[k] for k in range(n))
-        group = ABOUT_AS_GOOD if difference.contains(0.0) else WORSE
+        difference = _difference(c, best)
+        group = WORSE if difference.high < 0 else ABOUT_AS_GOOD
     return RankedMove(move, c.mean, low, high, reason(search.observation, move, piles_said=True), len(c.results), difference, group)
 
 
@@ -216,4 +250,4 @@ def hint_table(ranked: Hints, top: int | None = None) -> Hints:
     return ranked.top(top) if top is not None else ranked
 
 
-__all__ = ["ABOUT_AS_GOOD", "BEST", "WORSE", "Hints", "RankedMove", "hint_table", "rank_moves", "value_words"]
+__all__ = ["ABOUT_AS_GOOD", "BEST", "RECHECK", "WORSE", "Hints", "RankedMove", "hint_table", "rank_moves", "value_words"]

@@ -40,7 +40,7 @@ from ..progress import progress_bar
 from ..rules import Rules
 from .base import RoundLike
 from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Expert
-from .words import count_word, in_words, move_text, ordinal, plural, them, what_was_wrong, why_better
+from .words import count_word, in_words, ordinal, plural, them, what_was_wrong, why_better
 
 REVIEW_SAMPLES = 32
 """Sampled deals on which the move played and the better move are compared."""
@@ -314,8 +314,7 @@ def _moment(m: ReviewedMove, told: set[str]) -> Moment:
     if wrong in told:  # the same words as an earlier moment: say it is the same slip, in short
         wrong = "again " + re.split(r", though |: | \(", wrong, maxsplit=1)[0]
     instead = why_better(obs, m.played, m.better, focus=m.focus)
-    picture = marked_table_html(obs, played=m.played, better=m.better, names=_names(obs),
-                                legend=(move_text(m.played), move_text(m.better)))
+    picture = marked_table_html(obs, played=m.played, better=m.better, names=_names(obs))
     return Moment(m, headline, wrong, instead, picture)
 
 

@@ -539,7 +539,9 @@ def _card_merits(obs: Observation, move: Move) -> list[str]:
         waiting = _waiting(obs)
         left = plays_left_of(obs)
         if waiting and len(waiting) >= left - 1:
-            out.append(f"{plural(len(waiting), 'card')} wait for {yours(obs)} expeditions and about {plural(left, 'play')} are left")
+            wait = "waits" if len(waiting) == 1 else "wait"
+            are = "is" if left == 1 else "are"
+            out.append(f"{plural(len(waiting), 'card')} {wait} for {yours(obs)} expeditions and about {plural(left, 'play')} {are} left")
         return out
     if obs.rules.sides > 1 and _dead_for_all(obs, card):
         out.append(f"{card_word(card)} is a safe throw: both sides are past it")

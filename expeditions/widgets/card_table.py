@@ -10,7 +10,8 @@ the session's actions. It works wherever anywidget does: JupyterLab, Voila, VS C
 A turn is two gestures: click (or drag) a card onto its expedition or its discard pile, then click the
 deck or a pile. The bots answer one move at a time, each after a short ``pause`` (seconds; 0 in tests)
 so that a person sees it happen; a hint, a review and the bots' moves are computed in a worker thread
-while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen.
+while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen; a review is shown as it
+grows, move by move, with its progress.
 
 From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_match, seat=...)``,
 ``table.session`` (the game), ``table.act({...})`` (a gesture, as the browser sends it),
@@ -196,8 +197,24 @@ class CardTable(anywidget.AnyWidget):
             self._advance()
             return
         self.render()
-        future = loop.run_in_executor(None, job.compute)
+        work = job.compute if job.steps is None else (lambda: self._steps(job, loop))
+        future = loop.run_in_executor(None, work)
         future.add_done_callback(lambda done: self._finish(job, done))
+
+    def _steps(self, job: Job[Any], loop: asyncio.AbstractEventLoop) -> Any:
+        """Work that grows (a review), in the worker thread: each partial result is shown from the event loop's
+        thread as it comes; the work stops early once the table has dropped it (a new game, a load)."""
+        assert job.steps is not None
+        result = None
+        for result in job.steps():
+            if self.session.job is not job:
+                break
+            loop.call_soon_threadsafe(self._step, job, result)
+        return result
+
+    def _step(self, job: Job[Any], partial: Any) -> None:
+        if self.session.step(job, partial):
+            self.render()
 
     def _finish(self, job: Job[Any], done: asyncio.Future[Any] | Future[Any]) -> None:
         error = done.exception()

@@ -268,6 +268,7 @@ def expected_state(view: dict[str, Any]) -> dict[str, Any]:
     hints += [key("expedition", e["side"], e["suit"]) + ":" for s in view["sides"] for e in s["expeditions"] if e["hint"]]
     hints += [key("discard-pile", "", p["suit"]) + ":" for p in view["piles"] if p["hint"]]
     hints += [key("deck") + ":"] if view["deck"]["hint"] else []
+    hints += [key("partner") + ":" for seat in view["seats"] if seat.get("hint")]
     marked = [key("discard-pile", "", p["suit"]) + f":{p['marked']}:" for p in view["piles"] if p["marked"]]
     marked += [f"{key('deck')}:taken:"] if view["deck"]["marked"] else []
     marked += [f":::laid:{e['marked']}" for s in view["sides"] for e in s["expeditions"] if e["marked"]]  # the card itself

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 from servers import app_copy
 
 import expeditions as ex
-from expeditions.session import Session, move_words
+from expeditions.session import Session
 from expeditions.widgets import CardTable
 
 NOTEBOOK = "play-app.ipynb"
@@ -150,19 +150,30 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
                 expect(card).to_contain_text(expedition.explain())
     save_screenshot(page, f"play-{colours}-round-over")
 
-    # Review: the button shows at once that it works, and the table that it is busy, until the review is there.
+    # Review: the button shows at once that it works, and the table that it is busy; the review fills in move by
+    # move (a progress bar, the moments found so far), then shows the moments that mattered with their pictures.
     table.get_by_test_id("review").click()
     expect(table).to_have_attribute("data-busy", "true")
     expect(table.get_by_test_id("review")).to_be_disabled()
-    expect(over.get_by_test_id("progress")).to_be_visible()
-    expect(over.get_by_test_id("progress")).to_contain_text(f"reviewing your {made} moves")
+    expect(table.get_by_test_id("continue")).to_be_disabled()
     review = over.get_by_test_id("review-result")
-    expect(review).to_be_visible(timeout=180_000)
-    expect(review.locator("tr")).to_have_count(made + 1)
-    expect(review).to_contain_text(f"{made} moves: ")
+    expect(review.get_by_test_id("progress")).to_be_visible()
+    expect(review).to_have_attribute("data-to-review", str(made))
+    page.wait_for_function("root => Number((root.querySelector('[data-testid=review-result]') || {dataset: {}}).dataset.done) >= 3",
+                           arg=table.element_handle())  # the table is drawn afresh with each step: look it up each time
+    if review.get_attribute("data-complete") == "false":
+        expect(review.get_by_test_id("progress")).to_contain_text(re.compile(rf"Reviewing your moves against the Expert: \d+ of {made}"))
+        save_screenshot(page, f"play-{colours}-review-in-progress")
+    expect(review).to_have_attribute("data-complete", "true", timeout=180_000)
+    app.twin.act({"action": "review"})  # the same review, in the twin
+    app.check()
+    shown = app.twin.view["review"]
+    expect(review.get_by_test_id("review-summary")).to_have_text(shown["summary"])
+    expect(review.get_by_test_id("review-moment")).to_have_count(len(shown["moments"]))
+    expect(review.get_by_test_id("review-picture")).to_have_count(len(shown["moments"]))
+    for i, moment in enumerate(shown["moments"]):
+        expect(review.get_by_test_id("review-moment").nth(i)).to_contain_text(moment["headline"])
     assert not LETTERS.search(text_of(review))
-    first_played = move_words(rnd.moves[0], imperative=True).split(",")[0]
-    expect(review.locator("tr").nth(1)).to_contain_text(first_played)
     save_screenshot(page, f"play-{colours}-review")
     app.press("continue", {"action": "continue"})
     expect(over).to_have_count(0)

@@ -144,6 +144,8 @@ function renderSeats(view, ctx) {
           "data-testid": seat.role === "partner" ? "partner" : "seat",
           "data-seat": seat.seat,
           "data-legal": legal,
+          "data-hint": seat.hint ? "best" : null,
+          "data-hint-label": seat.hint ? "best: pass to your partner" : null,
           onclick: legal ? () => ctx.send({ action: "pass" }) : null,
         },
         h("div", { class: "xt-name" }, h("span", {}, seat.name), seat.role === "partner" ? h("small", {}, "your partner") : null,
@@ -198,6 +200,7 @@ function renderColumn(view, e, mine, ctx) {
     "data-suit": e.suit,
     "data-legal": e.legal,
     "data-hint": e.hint ? "best" : null,
+    "data-hint-label": e.hint ? "best: lay here" : null,
     title: `${mine ? "your" : "their"} ${suitName(view, e.suit)} expedition: ${e.explain}`,
   };
   if (mine) {
@@ -236,6 +239,7 @@ function renderCentre(view, ctx) {
         "data-suit": p.suit,
         "data-legal": p.legal,
         "data-hint": p.hint ? "best" : null,
+        "data-hint-label": p.hint ? (view.hint && view.hint.draw === p.suit ? "best: draw here" : "best: discard here") : null,
         "data-marked": marked,
         title: `${view.out_of_game ? "discards (out of the game)" : "discard pile"}: ${suitName(view, p.suit)}` +
           (p.cards.length ? ` · ${p.cards.length} card${p.cards.length === 1 ? "" : "s"}` : " · empty"),
@@ -258,6 +262,7 @@ function renderCentre(view, ctx) {
       "data-testid": "deck",
       "data-legal": deck.legal,
       "data-hint": deck.hint ? "best" : null,
+      "data-hint-label": deck.hint ? "best: draw here" : null,
       "data-marked": deck.marked ? "taken" : null,
       "data-count": deck.size,
       title: `the deck: ${deck.size} card${deck.size === 1 ? "" : "s"} (Enter draws)`,
@@ -321,10 +326,13 @@ function renderHand(view, ctx) {
         },
         ondragend: () => { ctx.dragging = null; },
       });
-      return h("div", { class: "xt-hand-slot" }, face, h("span", { class: "xt-key" }, hc.index < 9 ? hc.index + 1 : hc.index === 9 ? 0 : ""));
+      return h("div", { class: "xt-hand-slot" }, hc.hint ? h("span", { class: "xt-hint-tag" }, "best") : null, face,
+        h("span", { class: "xt-key" }, hc.index < 9 ? hc.index + 1 : hc.index === 9 ? 0 : ""));
     }),
   );
 }
+
+const HINT_GROUPS = [["best", "Best move"], ["about as good", "About as good: too close to call"], ["worse", "Worse"]];
 
 function renderHint(view, ctx) {
   if (view.busy === "hint") {
@@ -333,24 +341,40 @@ function renderHint(view, ctx) {
   }
   const hint = view.hint;
   if (!hint) return null;
+  const groups = HINT_GROUPS.map(([group, title]) => {
+    const lines = hint.lines.filter((line) => line.group === group);
+    if (!lines.length) return null;
+    return h("div", { class: "xt-hint-group", "data-group": group },
+      h("div", { class: "xt-hint-title", title: group === "about as good"
+        ? "played out on the same sampled deals of the hidden cards, these moves and the best cannot be told apart: the difference may be 0"
+        : null }, title),
+      lines.map((line) => h("div", { class: "xt-hint-line", "data-testid": "hint-line", "data-group": line.group },
+        h("div", { class: "xt-hint-move" }, h("b", {}, line.words),
+          h("span", { class: "xt-value", title: "expected points, with the 95% interval in brackets" }, line.value)),
+        line.group === "worse" ? h("div", { class: "xt-versus" }, line.versus) : null,
+        line.reason ? h("small", {}, line.reason) : null)));
+  });
   return h(
     "section",
     { class: "xt-panel xt-hint-panel", "data-testid": "hint-panel" },
-    h("h4", {}, "Hint: the best moves"),
-    h("ol", {}, hint.lines.map((line, i) =>
-      h("li", { class: i === 0 ? "xt-best" : "" },
-        h("div", {}, h("b", {}, line.words), " ", h("span", { class: "xt-value", title: "estimate and 95% interval" }, line.value)),
-        h("small", {}, line.reason)))),
-    h("p", { class: "xt-note" }, hint.note, " The best move is outlined on the table."),
+    h("h4", {}, "Hint", h("span", { class: "xt-h4-note" }, "outlined on the table")),
+    h("p", { class: "xt-note xt-units", "data-testid": "hint-units" }, `Numbers: ${hint.value_words}; in brackets, its 95% interval.`),
+    groups,
+    h("p", { class: "xt-note", "data-testid": "hint-note" }, `${hint.situation}.`,
+      hint.piles.length ? ` Pile cards: ${hint.piles.join("; ")}.` : "",
+      hint.more ? ` ${hint.more}` : ""),
   );
 }
 
-function progress(text, ctx) {
+// A progress bar: moving while the share done is unknown, else filled to ``share`` (0 to 1).
+function progress(text, ctx, share) {
   const started = ctx.busySince || Date.now();
   const seconds = Math.floor((Date.now() - started) / 1000);
+  const known = typeof share === "number";
   return h("div", { class: "xt-progress", "data-testid": "progress" },
-    h("div", { class: "xt-progress-bar" }, h("span")),
-    h("small", {}, text, seconds > 0 ? h("span", { class: "xt-elapsed" }, ` ${seconds} s`) : h("span", { class: "xt-elapsed" })));
+    h("div", { class: `xt-progress-bar${known ? " xt-known" : ""}` },
+      h("span", known ? { style: `width:${Math.round(100 * share)}%` } : {})),
+    h("small", {}, text, h("span", { class: "xt-elapsed" }, seconds > 0 ? ` · ${seconds} s` : "")));
 }
 
 function renderLog(view, ctx) {
@@ -415,8 +439,7 @@ function renderRoundOver(view, ctx) {
       h("p", { class: "xt-reason" }, over.reason, over.match_over ? "" : ` ${over.result}`),
       h("div", { class: "xt-breakdowns" }, sides),
       match,
-      reviewing ? progress(view.busy_text, ctx) : null,
-      view.review ? renderReview(view.review) : null,
+      renderReview(view, ctx),
       h("div", { class: "xt-over-buttons" },
         view.solitaire && !view.can_review && !view.review ? null
           : button(ctx, "review", reviewing ? "Reviewing…" : "Review my moves", { action: "review" },
@@ -426,19 +449,45 @@ function renderRoundOver(view, ctx) {
   );
 }
 
-function renderReview(review) {
-  return h("div", { class: "xt-review", "data-testid": "review-result" },
-    h("p", {}, h("b", {}, `Review of round ${review.number}: `), review.summary),
-    h("table", {},
-      h("tr", {}, h("th", {}, "turn"), h("th", {}, "you"), h("th", {}, "the Expert"), h("th", {}, "lost"), h("th", {}, "why")),
-      review.rows.map((r) => h("tr", { class: r.agreed ? "xt-agreed" : "" },
-        h("td", {}, r.turn), h("td", {}, r.played), h("td", {}, r.agreed ? "same" : r.expert), h("td", {}, r.lost),
-        h("td", { class: "xt-why" }, r.reason)))));
+// The review of the round: filled in move by move as it is computed (a progress bar, the moments found so far),
+// each moment with its picture of the table at that moment (static HTML made in Python, both moves marked).
+function renderReview(view, ctx) {
+  const review = view.review;
+  const working = view.busy === "review";
+  if (!review && !working) return null;
+  const done = review ? review.done : 0;
+  const total = review ? review.to_review : 0;
+  const complete = review && review.complete;
+  return h("div", {
+    class: "xt-review", "data-testid": "review-result", "data-done": done, "data-to-review": total,
+    "data-complete": complete ? "true" : "false", "aria-busy": working ? "true" : null,
+  },
+    h("h4", {}, review ? `Review of round ${review.number}` : "Review"),
+    complete ? null : progress(total ? `Reviewing your moves against the Expert: ${done} of ${total}` : view.busy_text, ctx,
+      total ? done / total : undefined),
+    review ? h("p", { class: "xt-review-summary", "data-testid": "review-summary" }, review.summary) : null,
+    review ? review.moments.map((m) => renderMoment(m)) : null,
+    complete ? h("p", { class: "xt-note" }, review.method) : null,
+  );
+}
+
+function renderMoment(m) {
+  const picture = h("div", { class: "xt-picture" });
+  picture.innerHTML = m.picture; // the package's own static HTML: cards and marks, no scripts
+  return h("div", { class: "xt-moment", "data-testid": "review-moment", "data-move": m.number },
+    h("div", { class: "xt-moment-head" }, m.headline),
+    h("div", { class: "xt-moment-body" },
+      picture,
+      h("div", { class: "xt-moment-words" },
+        h("p", { class: "xt-wrong" }, h("b", {}, "What went wrong: "), `${m.wrong}.`),
+        h("p", { class: "xt-better" }, h("b", {}, "Better: "), `${m.instead}.`))));
 }
 
 // A later lesson mode draws its panels here (title, text, feedback, progress, its buttons).
 function renderPanels(view, ctx) {
-  return [renderHint(view, ctx), renderLog(view, ctx), renderTools(view, ctx)];
+  const review = view.round_over && ctx.collapsed ? renderReview(view, ctx) : null; // the table shown: the review beside it
+  return [renderHint(view, ctx), review ? h("section", { class: "xt-panel xt-review-panel" }, review) : null,
+    renderLog(view, ctx), renderTools(view, ctx)];
 }
 
 function renderTable(view, ctx) {
@@ -537,7 +586,7 @@ function download(name, text) {
 function render({ model, el }) {
   const root = h("div", { class: "xt", tabindex: "0", "data-testid": "card-table", "data-lm-suppress-shortcuts": "true", "data-p-suppress-shortcuts": "true" });
   el.append(root);
-  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", busySince: 0, slowTimer: 0, ticker: 0 };
+  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", reviewKey: "", followReview: false, busySince: 0, slowTimer: 0, ticker: 0 };
   ctx.send = (message) => {
     root.dataset.waiting = "true";
     clearTimeout(ctx.slowTimer);
@@ -561,7 +610,7 @@ function render({ model, el }) {
     if (view.busy && view.busy !== "bot") {
       if (!ctx.busySince) ctx.busySince = Date.now();
       if (!ctx.ticker) ctx.ticker = setInterval(() => {
-        root.querySelectorAll(".xt-elapsed").forEach((e) => { e.textContent = ` ${Math.floor((Date.now() - ctx.busySince) / 1000)} s`; });
+        root.querySelectorAll(".xt-elapsed").forEach((e) => { e.textContent = ` · ${Math.floor((Date.now() - ctx.busySince) / 1000)} s`; });
       }, 500);
     } else {
       ctx.busySince = 0;
@@ -572,6 +621,8 @@ function render({ model, el }) {
       && !(document.activeElement && document.activeElement.tagName === "SELECT");
     const log = root.querySelector(".xt-log");
     const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    const overPanel = root.querySelector(".xt-over-panel");
+    const overScroll = overPanel ? overPanel.scrollTop : 0;
 
     root.dataset.busy = view.busy ? "true" : "false";
     root.dataset.palette = view.palette;
@@ -583,6 +634,19 @@ function render({ model, el }) {
     );
     const newLog = root.querySelector(".xt-log");
     if (newLog && atEnd) newLog.scrollTop = newLog.scrollHeight;
+    const newOver = root.querySelector(".xt-over-panel");
+    if (newOver && overPanel) newOver.scrollTop = overScroll;
+    // A review just asked for is kept in sight while it fills in, until the person scrolls the panel themselves.
+    const reviewKey = view.review || view.busy === "review" ? `${view.round_number}/${view.rules}` : "";
+    if (reviewKey && reviewKey !== ctx.reviewKey) ctx.followReview = true;
+    ctx.reviewKey = reviewKey;
+    if (newOver) {
+      const start = newOver.querySelector("[data-testid=review-result]");
+      if (start && ctx.followReview) newOver.scrollTop = Math.max(0, start.offsetTop - newOver.offsetTop - 8);
+      if (view.review && view.review.complete) ctx.followReview = false; // complete: the person reads on from there
+      const stop = () => { ctx.followReview = false; };
+      for (const name of ["wheel", "touchstart", "mousedown", "keydown"]) newOver.addEventListener(name, stop, { passive: true });
+    }
     if (focused) root.focus({ preventScroll: true });
   };
 
