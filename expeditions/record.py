@@ -189,7 +189,8 @@ def _start_from(rules: Rules, data: Any, where: str, *, setups: bool) -> Deal | 
     """The start a round of the record gives: its deck order and starter, or (``setups``) its setup."""
     if isinstance(data, dict) and "setup" in data:
         if not setups:
-            raise RecordError(f"{where}: a match's rounds are dealt: give each one's \"deck\" and \"starter\", not a \"setup\"")
+            raise RecordError(f"{where}: a match's rounds after the first are dealt: give each one's \"deck\" and \"starter\", "
+                              "not a \"setup\"")
         _fields(data, where, SETUP_ROUND_FIELDS)
         return _setup_from(data["setup"], where)
     accepted = DEALT_FIELDS + (SETUP_ROUND_FIELDS[:1] if setups else ())
@@ -264,11 +265,12 @@ def _match_from(rules: Rules, data: dict[str, Any], rounds: list[Any]) -> Match:
     if not 0 <= starter < rules.players:
         raise RecordError(f"the match's starter {starter} is not a seat: the {rules.name} rules have seats 0 to "
                           f"{rules.players - 1}")
-    starts = [_start_from(rules, r, f"round {i}", setups=False) for i, r in enumerate(rounds, start=1)]
-    decks = tuple(s.deck for s in starts if isinstance(s, Deal))
+    # A match is dealt round after round; only its first round may start from a hand-built position
+    # (a table set up for a lesson or a what-if, then played on as a match).
+    starts = [_start_from(rules, r, f"round {i}", setups=i == 1) for i, r in enumerate(rounds, start=1)]
+    decks = tuple(s.deck if isinstance(s, Deal) else () for s in starts)
     match: Match | None = None
     for i, (data_k, start) in enumerate(zip(rounds, starts, strict=True), start=1):
-        assert isinstance(start, Deal)
         if match is None:
             expected = starter
         else:
@@ -277,10 +279,11 @@ def _match_from(rules: Rules, data: dict[str, Any], rounds: list[Any]) -> Match:
             if match.is_over:
                 raise RecordError(f"round {i}: the match was over after round {i - 1} (its totals {list(match.totals)})")
             expected = match.starter_of_next()
-        if start.starter != expected:
+        starts_at = start.starter if isinstance(start, Deal) else start.to_move
+        if starts_at != expected:
             why = ("the match's starter" if i == 1 else
                    f"the {rules.starter} rule (the record's earlier rounds)")
-            raise RecordError(f"round {i}: the record says seat {start.starter} starts, but {why} gives the start to "
+            raise RecordError(f"round {i}: the record says seat {starts_at} starts, but {why} gives the start to "
                               f"seat {expected}")
         rnd = _replay(rules, data_k, start, f"round {i}")
         match = Match(rules, seed, starter, decks, (rnd,)) if match is None else \

@@ -219,3 +219,29 @@ def test_match_observation_carries_the_totals_so_far():
     assert second.observation(0).totals == first
     assert new_match(seed=1).observation(0).totals == (0, 0)
     assert deal(seed=1).observation(0).totals == ()
+
+
+def test_a_match_that_starts_from_a_hand_built_position_saves_and_replays() -> None:
+    # A lesson or a what-if table starts from a position and plays on as a match: nothing of it is lost.
+    start = ex.position("expeditions", hands=["7H 10H JH 5S QD 2C", None], seed=1, to_move=1)
+    match = ex.Match(start.rules, 5, 1, (), (start,))
+    rng = random.Random(3)
+    while not match.current.is_over:
+        match = match.play(rng.choice(match.current.legal_moves()))
+    match = match.next_round().play(match.next_round().current.legal_moves()[0])
+    again = ex.loads(match.to_json())
+    assert isinstance(again, ex.Match)
+    assert again.to_json() == match.to_json() and again.current.hands == match.current.hands
+    # Only the first round may be hand-built: a later one is dealt from its deck.
+    data = json.loads(match.to_json())
+    data["rounds"][1] = json.loads(match.current.undo(len(match.current.moves)).to_json())["rounds"][0] | {
+        "setup": data["rounds"][0]["setup"]}
+    data["rounds"][1].pop("deck", None)
+    data["rounds"][1].pop("starter", None)
+    with pytest.raises(ex.RecordError, match="a match's rounds after the first are dealt"):
+        ex.loads(json.dumps(data))
+    # The first round's seat to move is the match's starter.
+    data = json.loads(match.to_json())
+    data["starter"] = 0
+    with pytest.raises(ex.RecordError, match="round 1: the record says seat 1 starts, but the match's starter gives the start to seat 0"):
+        ex.loads(json.dumps(data))

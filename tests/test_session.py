@@ -414,3 +414,13 @@ def test_new_game_asks_before_abandoning_a_game_and_takes_its_settings():
     assert not session.new_game("no-such-rules") and "there is no rule set 'no-such-rules'" in session.last_message
     assert not session.set_colours("rainbow") and session.colours in COLOURS
     assert session.set_colours("four") and session.view().palette == "four"
+
+
+def test_a_table_set_up_from_a_position_saves_and_loads_back():
+    start = ex.position("expeditions", hands=["7H 10H JH 5S QD 2C", None], seed=1)
+    session = Session.at(start, level="Easy")
+    assert session.submit("play 7H, draw deck")
+    text = session.to_json()
+    again = Session("expeditions", seed=3)
+    assert again.load_json(text), again.last_message
+    assert again.match.to_json() == session.match.to_json() and again.hand == session.hand
