@@ -76,7 +76,7 @@ def test_compute_shows_the_analysis_numbers_and_the_charts(computed):
     table = computed.table.value
     assert "model 1: exact ceiling" in table and "model 2: suit simulation" in table
     assert expected.get("S", "exact", "wait").value.format() in table  # 18.8
-    assert "start: lay 9S now" in table and "wait: lay no S this turn" in table and "never start S" in table
+    assert "start: lay 9♠ now" in table and "wait: lay no ♠ this turn" in table and "never start ♠" in table
     assert "18 plays left, 17 draws in time to be played, 42 unseen cards" in table
     assert "xp-best" in table and "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
     for chart in computed.charts.values():
@@ -90,7 +90,7 @@ def test_the_distribution_follows_the_suit_and_option_chosen(computed):
     assert computed.charts["distribution"].value != before
     assert [v for _, v in computed.option.options] == ["lay:0", "wait:0", "never:0"]
     computed.option.value = "wait:0"
-    assert "wait: lay no S this turn" in computed.charts["distribution"].value
+    assert "wait: lay no ♠ this turn" in computed.charts["distribution"].value
     computed.suit.value = "H"
     assert computed.option.value == "wait:0"  # still a choice for hearts
     assert [v for _, v in computed.option.options] == ["lay:0", "invest:1", "wait:0", "never:0"]
@@ -140,7 +140,7 @@ def test_a_position_with_expeditions_piles_and_a_short_deck():
     assert len(obs.unseen) == 48 - 6 - 4 - 2 == 36 and obs.set_aside_size == 36 - 6 - 12
     xp = what_if_explorer("expeditions", "2H 3H 5H 9S 10S QD", mine="JH 4H", theirs="5S 7S", piles="3D 8D", deck_size=12, n=500)
     assert xp.values is not None and (xp.values.outlook.plays, xp.values.outlook.draws_in_time) == (6, 5)
-    assert xp.values.get("H", "exact").decision == "go on: lay 5H now"
+    assert xp.values.get("H", "exact").decision == "go on: lay 5♥ now"
     assert "discard piles" in xp.position_view.value and "12 cards in the deck" in xp.position_view.value
 
 
@@ -227,7 +227,7 @@ def test_the_explorer_shows_as_static_html_too(computed):
 def test_the_charts_are_built_from_tidy_rows(computed):
     values = computed.values
     rows = value_rows(values)
-    assert len(rows) == len(values.rows) and {r["option"] for r in rows} >= {"lay 2H", "invest ×1", "wait", "never"}
+    assert len(rows) == len(values.rows) and {r["option"] for r in rows} >= {"lay 2♥", "invest ×1", "wait", "never"}
     assert {r["model"] for r in rows} == {"model 1: exact ceiling", "model 2: suit simulation"}
     for chart in (value_chart(values), bonus_chart(values), distribution_chart(values, "H", investments=1)):
         spec = chart.to_dict()

@@ -3,7 +3,8 @@ and tournaments.
 
 - ``start_values(hand_or_position, rules)``: what to do with each suit now (lay, invest, wait,
   never), by three models side by side (``values``: exact ceiling, suit simulation, full-round
-  rollouts with the counting policy);
+  rollouts with the counting policy); ``recommend(values)``: the answer in one sentence, with its
+  interval and the model it rests on;
 - the questions, each played out by rollouts with the counting policy (``rollouts``) and answered
   with 95% intervals, fast and then refined (``iter_...``): ``move_values`` (every legal move),
   ``plan_values`` (which expeditions, together), ``discard_values`` and ``pile_values`` (the
@@ -24,6 +25,7 @@ from .move_values import MoveValues, iter_move_values, move_values
 from .opponent import DiscardValues, PileValues, discard_values, iter_discard_values, iter_pile_values, pile_values
 from .parallel import chunks, default_workers, parallel_map
 from .plans import PlanValues, iter_plan_values, plan_values
+from .recommend import Recommendation, recommend
 from .rollouts import Option, rollout_values
 from .round_end import RoundEnd, iter_round_end, plays_left, round_end
 from .situation import Outlook, SuitSituation, situations
@@ -35,9 +37,9 @@ from .winning import WinChances, iter_win_chances, win_chances
 
 __all__ = [
     "ASSUMPTIONS", "MODELS", "AnalysisError", "BatchResult", "DiscardValues", "Estimate", "ExpeditionValue", "HoldingChances",
-    "MoveValues", "Option", "Outlook", "PileValues", "PlanValues", "RoundEnd", "StartValues", "SuitSituation", "Tip",
+    "MoveValues", "Option", "Outlook", "PileValues", "PlanValues", "Recommendation", "RoundEnd", "StartValues", "SuitSituation", "Tip",
     "TipsTable", "WinChances", "all_tips", "bot_discards", "chunks", "default_workers", "discard_values", "exact_value",
     "holding_chances", "iter_discard_values", "iter_move_values", "iter_pile_values", "iter_plan_values", "iter_round_end",
-    "iter_win_chances", "move_values", "parallel_map", "pile_values", "plan_values", "plays_left", "rollout_values",
+    "iter_win_chances", "move_values", "parallel_map", "pile_values", "plan_values", "plays_left", "recommend", "rollout_values",
     "round_end", "simulate", "situations", "start_values", "suit_value", "suit_values", "tips", "win_chances",
 ]

@@ -102,6 +102,7 @@ def _points_with_intervals(rows: list[Row], *, y: str, low: str, high: str, y_ti
         alt.layer(*layers)
         .properties(width=150, height=200)
         .facet(column=alt.Column("suit:N", title=None, sort=suits), data=data)
+        .resolve_scale(x="independent")  # each suit shows its own options
         .properties(title=title)
     )
     return chart
