@@ -78,7 +78,10 @@ def test_compute_shows_the_analysis_numbers_and_the_charts(computed):
     assert expected.get("S", "exact", "wait").value.format() in table  # 18.8
     assert "start: lay 9♠ now" in table and "wait: lay no ♠ this turn" in table and "never start ♠" in table
     assert "18 plays left, 17 draws in time to be played, 42 unseen cards" in table
-    assert "xp-best" in table and "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
+    assert "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
+    rec = analysis.recommend(expected)  # the answer comes first, and is marked in the table
+    assert computed.recommendation == rec and rec.headline in computed.answer.value
+    assert "xp-recommended" in table and "xp-against" in table
     for chart in computed.charts.values():
         assert chart.value.startswith("<svg")
     assert computed.last_message == "computed model 1: exact ceiling, model 2: suit simulation"
