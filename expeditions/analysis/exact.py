@@ -82,10 +82,18 @@ def ceiling_outcomes(situation: SuitSituation, rules: Rules, investments: int) -
     set's chance, when everything held or arriving is laid (see the module's assumptions)."""
     check_investments(situation, investments)
     law = arrivals(situation)
-    sets = law.sets
+    scores, cards = ceiling_scores(situation, rules, investments, law.cards, law.sets)
+    return scores, cards, law.chances
+
+
+def ceiling_scores(situation: SuitSituation, rules: Rules, investments: int, arriving: tuple[int, ...],
+                   sets: IntArray) -> tuple[IntArray, IntArray]:
+    """The expedition's final score and card count for each set of arriving cards (``sets[i]`` has
+    bit ``j`` set when card ``j`` of ``arriving`` arrives: 0 for an investment, else its value), when
+    everything held or arriving is laid, as if in order (see the module's assumptions)."""
     values = np.full(sets.size, _value_bits(situation.held_numbers), dtype=np.int64)
     arrived_investments = np.zeros(sets.size, dtype=np.int64)
-    for j, card in enumerate(law.cards):
+    for j, card in enumerate(arriving):
         here = (sets >> j) & 1
         if card == 0:
             arrived_investments += here
@@ -109,7 +117,7 @@ def ceiling_outcomes(situation: SuitSituation, rules: Rules, investments: int) -
         numbers_total += ((values >> v) & 1) * v
     cards = situation.laid_cards + new_investments + np.bitwise_count(values).astype(np.int64)
     final_investments = situation.laid_investments + new_investments
-    return points(rules, numbers_total, final_investments, cards), cards, law.chances
+    return points(rules, numbers_total, final_investments, cards), cards
 
 
 def check_investments(situation: SuitSituation, investments: int) -> None:
