@@ -293,6 +293,25 @@ def test_every_question_has_a_tab_and_a_first_answer(computed):
     assert opponent.discards.records() == analysis.discard_values(pos).records()
     shown = computed.answer_views["opponent"].value
     assert "xp-answer-discards" in shown and "xp-answer-holding" in shown
+    assert shown.index(html.escape(opponent.discards.sentence)) < shown.index("<table")  # the sentence first
+    even = computed.ask("even")  # break even: exact, at once, with its chart above the tables
+    assert even.records() == analysis.break_even(pos).records() and even.width == 0
+    shown = computed.answer_views["even"].value
+    assert shown.startswith("<div class='xp-explorer-chart xp-explorer-chart-break-even'><svg")
+    assert html.escape(even.get("H").sentence) in shown and "sets of cards" in computed.ask_text.value
+
+
+def test_the_break_even_chart_draws_the_curve_of_every_suit():
+    from expeditions.widgets.explorer_charts import break_even_chart, break_even_rows
+
+    result = analysis.break_even(HAND, "expeditions")
+    rows = break_even_rows(result)
+    assert len(rows) == sum(len(r.points) for r in result.rows)
+    hearts = [r for r in rows if r["suit"] == "♥ hearts"]
+    assert [r["more"] for r in hearts] == list(range(len(result.get("H").to_come) + 1))
+    assert hearts[2]["shown"] == result.get("H").point(2).score.format(sign=True)
+    svg = chart_svg(break_even_chart(result))
+    assert svg.startswith("<svg") and "more cards of the suit that reach you" in svg
 
 
 def test_refining_goes_on_in_the_background_and_shows_each_better_answer():

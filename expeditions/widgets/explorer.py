@@ -1,16 +1,22 @@
-"""The what-if explorer: a hand (and optionally a position), valued by the three models side by side.
+"""The what-if explorer: a hand (and optionally a position), answered in one sentence first, then
+valued by the three models side by side.
 
 Enter a hand as text or by clicking cards, choose the rule set, and optionally build a position:
 expeditions already laid on your side and the other side, discard piles, and how many cards are
 left in the deck. *Compute* values every suit by model 1 (the exact ceiling) and model 2 (the suit
 simulation), which take well under a second; *Run rollouts* adds model 3 (full-round rollouts, a
-few seconds, with a progress bar). The answer is a table of the models side by side and three
-charts: the expected value per suit with its interval, the chance of the bonus, and the
-distribution of one expedition's final score.
+few seconds, with a progress bar), computing models 1 and 2 first when they are not there yet. The
+answer comes first, in one sentence (``analysis.recommend``: what to do this turn, the points it is
+worth against holding back with its interval, the model it rests on and, when the models disagree,
+which to believe); then the table of the models side by side, for the suits that matter (held, or
+started by either side; *show all suits* for the rest), with the answer marked and every word
+explained; then three charts: the expected value per suit with its interval, the chance of the
+bonus, and the distribution of one expedition's final score, opened on the answer's suit.
 
 The numbers are ``expeditions.analysis.start_values``'s; this module only collects the inputs and
 shows the results. Bad input (a card twice, a card the rule set lacks, too many cards) shows the
-analysis' own words and changes nothing else.
+analysis' own words and changes nothing else. Below, a tab for each question a strong player asks
+(``QUESTIONS``), break even among them.
 
 Every control has a CSS class for browser tests: ``xp-explorer`` (the whole widget),
 ``xp-explorer-rules``, ``xp-explorer-target``, ``xp-explorer-cards`` (the card buttons, each
@@ -18,9 +24,13 @@ Every control has a CSS class for browser tests: ``xp-explorer`` (the whole widg
 ``xp-explorer-piles``, ``xp-explorer-deck``, ``xp-explorer-model-1``, ``xp-explorer-model-2``,
 ``xp-explorer-go``, ``xp-explorer-clear``, ``xp-explorer-rollouts``, ``xp-explorer-seconds``,
 ``xp-explorer-progress``, ``xp-explorer-progress-text``, ``xp-explorer-message``,
-``xp-explorer-position``, ``xp-explorer-table``, ``xp-explorer-suit``, ``xp-explorer-investments``,
-and ``xp-explorer-chart`` on each chart (with ``xp-explorer-chart-values``, ``-bonus``,
-``-distribution``).
+``xp-explorer-recommendation`` (the answer; its sentence ``xp-explorer-sentence``, what the other
+models say ``xp-explorer-disagreement``), ``xp-explorer-show-all``, ``xp-explorer-position``,
+``xp-explorer-table`` (the answer's cell ``xp-recommended``, what it is set against ``xp-against``),
+``xp-explorer-suit``, ``xp-explorer-option``, and ``xp-explorer-chart`` on each chart (with
+``xp-explorer-chart-values``, ``-bonus``, ``-distribution``, ``-break-even``); the questions'
+``xp-explorer-questions``, ``xp-explorer-ask``, ``xp-explorer-refine``, ``xp-explorer-stop`` and
+``xp-explorer-answer-<question>``.
 """
 
 from __future__ import annotations
@@ -252,7 +262,7 @@ def answer_html(recommendation: Recommendation) -> str:
     """The answer in one sentence, first and large; below it, what the other models say when they disagree."""
     other = (f"<div class='xp-explorer-disagreement' style='font-size:13px;color:#444;margin-top:4px'>"
              f"{escape(recommendation.disagreement)}</div>") if recommendation.disagreement else ""
-    return ("<div class='xp-explorer-answer-box' style='font-family:sans-serif;border-left:5px solid #e0a800;"
+    return ("<div class='xp-explorer-advice' style='font-family:sans-serif;border-left:5px solid #e0a800;"
             "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em'>"
             "<div style='font-size:11px;color:#7a6000;letter-spacing:0.05em'>WHAT TO DO NOW</div>"
             f"<div class='xp-explorer-sentence' style='font-size:16px;font-weight:600;margin-top:2px'>"
@@ -325,10 +335,19 @@ def _opponent_answers(pos: Round, precision: float, limit: float, seed: int) -> 
 class Question:
     """One question of the explorer: its tab's ``title`` and ``answers(position, precision, seconds,
     seed)``, an iterator of ever more precise answers (each with ``width``, ``positions``, ``seconds``
-    and ``_repr_html_``)."""
+    and ``_repr_html_``); ``unit`` names what ``positions`` counts; ``chart`` draws an answer (SVG)
+    above its tables."""
 
     title: str
     answers: Callable[[Round, float, float, int], Iterator[Any]]
+    unit: str = "positions"
+    chart: Callable[[Any], str] | None = None
+
+
+def _break_even_chart(answer: analysis.BreakEven) -> str:
+    from .explorer_charts import break_even_chart, chart_svg  # altair: imported when a chart is first drawn
+
+    return f"<div class='xp-explorer-chart xp-explorer-chart-break-even'>{chart_svg(break_even_chart(answer))}</div>"
 
 
 QUESTIONS: dict[str, Question] = {
@@ -341,6 +360,8 @@ QUESTIONS: dict[str, Question] = {
         pos, precision=p, time_limit=t, seed=seed)),
     "end": Question("Round's end", lambda pos, p, t, seed: analysis.iter_round_end(
         pos, precision=min(p, 0.3), time_limit=t, seed=seed)),
+    "even": Question("Break even", lambda pos, p, t, seed: analysis.iter_break_even(
+        pos, precision=min(p, 0.5), time_limit=t, seed=seed), unit="sets of cards", chart=_break_even_chart),
 }
 """The questions the explorer asks of its position, by tab."""
 
@@ -508,8 +529,10 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
         intro = widgets.HTML("<div style='font-family:sans-serif;margin-top:12px'><b>The questions a strong player asks</b>: "
-                             "every answer plays the rest of the round out with the counting policy for both sides, from "
-                             "positions consistent with what you can see, and comes with 95% intervals.</div>")
+                             "each answer plays the rest of the round out many times with a card-counting bot for both "
+                             "sides, from positions consistent with what you can see, and comes with 95% intervals (Break "
+                             "even counts every set of cards still to come, exactly). Each answer starts with a sentence; "
+                             "the numbers follow.</div>")
         box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
                                                  self.ask_text]), self.questions])
         box.add_class("xp-explorer-questions-box")
@@ -797,12 +820,13 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.ask_text.value = _note("playing out positions ...")
         answer = None
         try:
-            for answer in QUESTIONS[name].answers(pos, precision, limit, self.seed):
+            question = QUESTIONS[name]
+            for answer in question.answers(pos, precision, limit, self.seed):
                 self.answers[name] = answer
-                view.value = answer._repr_html_()
+                view.value = (question.chart(answer) if question.chart else "") + answer._repr_html_()
                 width = answer.width
                 self.ask_progress.value = min(100, int(100 * precision / max(width, 1e-9)))
-                self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} positions, {answer.seconds:.1f} s "
+                self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} {question.unit}, {answer.seconds:.1f} s "
                                             f"(target ±{precision:g})")
                 if self._stop.is_set():
                     break
@@ -815,8 +839,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             self.ask_button.disabled = self.refine_button.disabled = False
         if answer is not None:
             stopped = "stopped" if self._stop.is_set() and answer.width > precision else label
-            self.ask_text.value = _note(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} positions in "
-                                        f"{answer.seconds:.1f} s")
+            self.ask_text.value = _note(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} "
+                                        f"{QUESTIONS[name].unit} in {answer.seconds:.1f} s")
         return answer
 
     # --- showing ------------------------------------------------------------------------------------------
