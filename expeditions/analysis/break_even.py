@@ -119,7 +119,8 @@ class SuitBreakEven:
             text += f"; even with {to_come} it may not break even ({self.points[-1].even.format(0, percent=True)} do)"
         if needed > 0:
             text += (f". {to_come} can still come to you (you can expect {self.expected_more:.1f} in time); at least "
-                     f"{needed} reach you in time with chance {now.reach.format(0, percent=True)}")
+                     f"{needed} {'reaches' if needed == 1 else 'reach'} you in time with chance "
+                     f"{now.reach.format(0, percent=True)}")
         return text + "."
 
 

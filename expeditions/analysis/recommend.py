@@ -238,13 +238,13 @@ def _advice(values: StartValues, choice: _Choice | None, verdict: str, model: st
 
 
 def _summary(values: StartValues, choice: _Choice | None, verdict: str) -> str:
-    """What a model would do, in a few words, for the disagreement clause."""
+    """What a model would rather do, in a few words, for the disagreement clause."""
     if choice is None:
-        return "nothing can go down"
+        return "lay nothing: no card can go down"
     against = keeping_words(values, choice.against)
     if verdict == "hold back":
         return f"lay nothing this turn ({gerund_words(choice.option)}: {signed(choice.advantage.value)} against {against})"
-    return f"{_lower_first(action_words(values, choice.option))}, {signed(choice.advantage.value)} over {against}"
+    return f"{_lower_first(action_words(values, choice.option))} ({signed(choice.advantage.value)} over {against})"
 
 
 def _model_names(models: Sequence[str]) -> str:
@@ -253,27 +253,29 @@ def _model_names(models: Sequence[str]) -> str:
 
 
 def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> str:
-    """What models 1 and 2 say when they disagree with model 3 (``choice``, ``verdict``), and which to believe."""
+    """What models 1 and 2 say when they disagree with model 3 (``choice``, ``verdict``): another choice,
+    or the same one worth several points more than model 3's whole interval; and which to believe."""
     others = [m for m in ("exact", "suit") if m in values.models]
-    if not others:
-        return ""
     theirs = {m: _best(values, m) for m in others}
     said = {m: _verdict(c) for m, c in theirs.items()}
-    names = _model_names(others)
-    they = "they look" if len(others) > 1 else "it looks"
-    why = (f"because {they} at one suit alone and assume that the cards you wait for, and the numbers an investment "
-           "needs, arrive in time, and that nothing else wants your plays; model 3 plays the whole round out, your "
-           "other suits and the opponent included, so believe model 3")
-    if any(not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back") for m in others):
-        parts = "; ".join(f"{_model_names([m])}: {_summary(values, theirs[m], said[m])}" for m in others)
-        return f"{names[0].upper() + names[1:]} would choose otherwise ({parts}), {why}."
-    if choice is None:
+    differ = [m for m in others if not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back")]
+    more: dict[str, _Choice] = {}
+    for m in others:
+        c = theirs[m]
+        if m not in differ and c is not None and choice is not None and c.advantage.value > choice.advantage.high + CAUTION_MARGIN:
+            more[m] = c
+    parts = [f"{_model_names([m])} would rather {_summary(values, theirs[m], said[m])}" for m in differ]
+    if more:
+        numbers = ", ".join(signed(c.advantage.value) for c in more.values())
+        parts.append(f"{_model_names(list(more))} {'say' if len(more) > 1 else 'says'} more for it ({numbers})")
+    if not parts:
         return ""
-    if all(c is not None and c.advantage.value > choice.advantage.high + CAUTION_MARGIN for c in theirs.values()):
-        numbers = ", ".join(signed(c.advantage.value) for c in theirs.values() if c is not None)
-        verb = "say" if len(others) > 1 else "says"
-        return f"{names[0].upper() + names[1:]} {verb} more for it ({numbers}) {why}."
-    return ""
+    named = differ + list(more)
+    they = "they look" if len(named) > 1 else "it looks"
+    text = "; ".join(parts)
+    return (f"{text[0].upper() + text[1:]}, because {they} at one suit alone and assume that the cards you wait for, "
+            "and the numbers an investment needs, arrive in time, and that nothing else wants your plays; model 3 plays "
+            "the whole round out, your other suits and the opponent included, so believe model 3.")
 
 
 def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules | str | None = None, *,

@@ -69,7 +69,7 @@ FIELDS = ("hand", "mine", "theirs", "piles")
 
 _ERROR = "#b00020"
 _NOTE = "#444"
-_CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+_CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;line-height:1.35"
 
 
 # --- the position ------------------------------------------------------------------------------------------
@@ -255,7 +255,8 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
                        for c in values.only(suits).cautions())
     return (f"<div class='xp-explorer-grid' style='font-family:sans-serif;font-size:13px'>"
             f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<ul style='color:#555;margin-top:4px'>{''.join(f'<li>{escape(n)}</li>' for n in notes)}{cautions}</ul></div>")
+            f"<ul style='color:#555;margin-top:4px;line-height:1.35'>{''.join(f'<li>{escape(n)}</li>' for n in notes)}"
+            f"{cautions}</ul></div>")
 
 
 def answer_html(recommendation: Recommendation) -> str:
@@ -263,7 +264,7 @@ def answer_html(recommendation: Recommendation) -> str:
     other = (f"<div class='xp-explorer-disagreement' style='font-size:13px;color:#444;margin-top:4px'>"
              f"{escape(recommendation.disagreement)}</div>") if recommendation.disagreement else ""
     return ("<div class='xp-explorer-advice' style='font-family:sans-serif;border-left:5px solid #e0a800;"
-            "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em'>"
+            "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em;line-height:1.4'>"
             "<div style='font-size:11px;color:#7a6000;letter-spacing:0.05em'>WHAT TO DO NOW</div>"
             f"<div class='xp-explorer-sentence' style='font-size:16px;font-weight:600;margin-top:2px'>"
             f"{escape(recommendation.headline)}</div>{other}</div>")
@@ -458,9 +459,11 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.show_all = widgets.Checkbox(value=False, description="show all suits", indent=False,
                                          tooltip="also the suits you hold no card of and nobody has started")
         self.show_all.add_class("xp-explorer-show-all")
-        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="18em"))
+        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
+                                     style={"description_width": "initial"})
         self.suit.add_class("xp-explorer-suit")
-        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="22em"))
+        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
+                                       style={"description_width": "initial"})
         self.option.add_class("xp-explorer-option")
         self.charts: dict[str, widgets.HTML] = {}
         for name in ("values", "bonus", "distribution"):
