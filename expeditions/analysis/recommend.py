@@ -237,14 +237,16 @@ def _advice(values: StartValues, choice: _Choice | None, verdict: str, model: st
             f"{gerund_words(choice.option)}: {signed(e.value)} points against {keep}{_bracketed(e)}), {basis}."), _negated(e)
 
 
-def _summary(values: StartValues, choice: _Choice | None, verdict: str) -> str:
-    """What a model would rather do, in a few words, for the disagreement clause."""
+def _summary(values: StartValues, choices: Sequence[_Choice | None], verdict: str) -> str:
+    """What one or more models would rather do (the same thing), in a few words, with each model's number."""
+    choice = choices[0]
     if choice is None:
         return "lay nothing: no card can go down"
     against = keeping_words(values, choice.against)
+    numbers = ", ".join(signed(c.advantage.value) for c in choices if c is not None)
     if verdict == "hold back":
-        return f"lay nothing this turn ({gerund_words(choice.option)}: {signed(choice.advantage.value)} against {against})"
-    return f"{_lower_first(action_words(values, choice.option))} ({signed(choice.advantage.value)} over {against})"
+        return f"lay nothing this turn ({gerund_words(choice.option)}: {numbers} against {against})"
+    return f"{_lower_first(action_words(values, choice.option))} ({numbers} over {against})"
 
 
 def _model_names(models: Sequence[str]) -> str:
@@ -252,10 +254,17 @@ def _model_names(models: Sequence[str]) -> str:
     return f"model {numbers[0]}" if len(numbers) == 1 else f"models {' and '.join(numbers)}"
 
 
+def _key(choice: _Choice | None, verdict: str) -> tuple[str, ...]:
+    if choice is None:
+        return ("none",)
+    o = choice.option
+    return (o.suit, o.option, str(o.investments), choice.against.option, verdict)
+
+
 def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> str:
     """What models 1 and 2 say when they disagree with model 3 (``choice``, ``verdict``): another choice,
     or the same one worth several points more than model 3's whole interval; and which to believe."""
-    others = [m for m in ("exact", "suit") if m in values.models]
+    others: list[str] = [m for m in ("exact", "suit") if m in values.models]
     theirs = {m: _best(values, m) for m in others}
     said = {m: _verdict(c) for m, c in theirs.items()}
     differ = [m for m in others if not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back")]
@@ -264,18 +273,22 @@ def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> 
         c = theirs[m]
         if m not in differ and c is not None and choice is not None and c.advantage.value > choice.advantage.high + CAUTION_MARGIN:
             more[m] = c
-    parts = [f"{_model_names([m])} would rather {_summary(values, theirs[m], said[m])}" for m in differ]
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for m in differ:
+        groups.setdefault(_key(theirs[m], said[m]), []).append(m)
+    parts = [f"{_model_names(ms)} would rather {_summary(values, [theirs[m] for m in ms], said[ms[0]])}"
+             for ms in groups.values()]
     if more:
         numbers = ", ".join(signed(c.advantage.value) for c in more.values())
         parts.append(f"{_model_names(list(more))} {'say' if len(more) > 1 else 'says'} more for it ({numbers})")
     if not parts:
         return ""
-    named = differ + list(more)
-    they = "they look" if len(named) > 1 else "it looks"
+    several = len(differ) + len(more) > 1
+    they = "they look at one suit alone and assume" if several else "it looks at one suit alone and assumes"
     text = "; ".join(parts)
-    return (f"{text[0].upper() + text[1:]}, because {they} at one suit alone and assume that the cards you wait for, "
-            "and the numbers an investment needs, arrive in time, and that nothing else wants your plays; model 3 plays "
-            "the whole round out, your other suits and the opponent included, so believe model 3.")
+    return (f"{text[0].upper() + text[1:]}, because {they} that the cards you wait for, and the numbers an investment "
+            "needs, arrive in time, and that nothing else wants your plays; model 3 plays the whole round out, your "
+            "other suits and the opponent included, so believe model 3.")
 
 
 def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules | str | None = None, *,

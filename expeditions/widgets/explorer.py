@@ -533,7 +533,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._worker: threading.Thread | None = None
         intro = widgets.HTML("<div style='font-family:sans-serif;margin-top:12px'><b>The questions a strong player asks</b>: "
                              "each answer plays the rest of the round out many times with a card-counting bot for both "
-                             "sides, from positions consistent with what you can see, and comes with 95% intervals (Break "
+                             "sides (the <i>counting policy</i> of the tables: it counts the cards seen, starts a suit only "
+                             "with enough points in hand, lays low cards first and takes pile cards that fit), from "
+                             "positions consistent with what you can see, and comes with 95% intervals (Break "
                              "even counts every set of cards still to come, exactly). Each answer starts with a sentence; "
                              "the numbers follow.</div>")
         box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
