@@ -4,7 +4,7 @@
   one hand: target under 1 s.
 - Model 3 (full-round rollouts with the counting policy), until every interval is within ±2 points.
 - The questions of a strong player (``move_values``, ``plan_values``, ``discard_values``,
-  ``pile_values``, ``win_chances``, ``round_end``) for one position: the first answer (±3 points)
+  ``pile_values``, ``win_chances``, ``round_end``, ``break_even``) for one position: the first answer (±3 points)
   within 2 s on one core, and the time to refine it to ±1 (``round_end``: plays, to ±0.3 and ±0.1).
 
 Positions: the four hands below at the deal, and a round of the counting bots stopped after 14 turns.
@@ -32,6 +32,7 @@ QUESTIONS = {
     "pile_values": (analysis.iter_pile_values, 3.0, 1.0),
     "win_chances": (analysis.iter_win_chances, 3.0, 1.0),
     "round_end": (analysis.iter_round_end, 0.3, 0.1),
+    "break_even": (analysis.iter_break_even, 3.0, 1.0),  # exact: the first answer is the last
 }
 
 

@@ -55,11 +55,13 @@ class Estimate:
     def contains(self, x: float) -> bool:
         return self.low <= x <= self.high
 
-    def format(self, digits: int = 1, percent: bool = False) -> str:
+    def format(self, digits: int = 1, percent: bool = False, sign: bool = False) -> str:
         """``12.3 ± 0.4``, ``41.0% [39.6, 42.4]`` for an asymmetric interval, or ``12.3`` when exact
-        (``percent`` shows chances in %)."""
+        (``percent`` shows chances in %; ``sign`` writes ``+12.3`` for a value above 0)."""
         scale, unit = (100.0, "%") if percent else (1.0, "")
         text = f"{self.value * scale:.{digits}f}{unit}"
+        if sign and not text.startswith("-") and float(text.rstrip("%")) != 0:
+            text = "+" + text
         if self.is_exact:
             return text
         below, above = self.value - self.low, self.high - self.value

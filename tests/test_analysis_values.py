@@ -29,10 +29,10 @@ def test_every_suit_has_the_options_a_player_has(values):
     assert isinstance(values, StartValues) and values.models == ("exact", "suit")
     for model in ("exact", "suit"):
         assert [r.decision for r in values.options("H", model)] == [
-            "start: lay 2H now", "invest now: KH (1 investment)", "wait: lay no H this turn", "never start H"]
-        assert [r.decision for r in values.options("S", model)] == ["start: lay 9S now", "wait: lay no S this turn", "never start S"]
+            "start: lay 2♥ now", "invest now: K♥ (1 investment)", "wait: lay no ♥ this turn", "never start ♥"]
+        assert [r.decision for r in values.options("S", model)] == ["start: lay 9♠ now", "wait: lay no ♠ this turn", "never start ♠"]
         assert [r.option for r in values.options("C", model)] == ["wait", "never"]  # nothing of clubs in hand
-    assert not any("waits for" in r.decision for r in values.rows)  # investments not in hand are never counted as laid now
+    assert not any("must still come" in r.decision for r in values.rows)  # investments not in hand are never counted as laid now
     assert values.outlook.plays == 18 and values.outlook.draws_in_time == 17 and values.outlook.unseen == 42
 
 
@@ -74,14 +74,14 @@ def test_a_started_suit_gains_against_what_it_scores_as_it_stands():
     rnd = ex.position("expeditions", hands=["6H 8H 2S 3S 4S 5S", None], expeditions=[{"H": "3H 4H"}, {}], seed=3)
     values = start_values(rnd, models=("exact", "suit"))
     never = values.get("H", "exact", "never")
-    assert never.value.value == 3 + 4 - 20 and never.decision == "lay no more H"
+    assert never.value.value == 3 + 4 - 20 and never.decision == "lay no more ♥"
     lay = values.get("H", "exact", "lay")
-    assert lay.decision == "go on: lay 6H now" and lay.gain.value == pytest.approx(lay.value.value - never.value.value)
+    assert lay.decision == "go on: lay 6♥ now" and lay.gain.value == pytest.approx(lay.value.value - never.value.value)
 
 
 def test_tables_show_options_assumptions_and_cautions(values):
     text = str(values)
-    assert "start: lay 9S now" in text and "wait: lay no S this turn" in text
+    assert "start: lay 9♠ now" in text and "wait: lay no ♠ this turn" in text
     for m in ("exact", "suit"):
         assert f"{MODELS[m]}: {ASSUMPTIONS[m]}" in text
     assert "believe model 3" in text
@@ -94,13 +94,13 @@ def test_tables_show_options_assumptions_and_cautions(values):
 def test_blind_investments_come_with_a_caution_and_the_model_to_believe():
     without = start_values(BLIND, "expeditions")
     triple = without.get("H", "exact", investments=3)
-    assert triple.decision == "invest now: JH QH KH (3 investments)" and triple.gain.value > 20
+    assert triple.decision == "invest now: J♥ Q♥ K♥ (3 investments)" and triple.gain.value > 20
     cautions = without.cautions()
-    assert any(c.startswith("H, invest now: JH QH KH") and "run the rollouts (model 3)" in c for c in cautions)
+    assert any(c.startswith("♥, invest now: J♥ Q♥ K♥") and "run the rollouts (model 3)" in c for c in cautions)
     with_rollouts = start_values(BLIND, "expeditions", models=(1, 2, 3), precision=3.0, time_limit=20)
     rollout = with_rollouts.get("H", "rollout", investments=3)
     assert rollout.gain.high + 3 < triple.gain.value  # the round played out says far less than the ceiling
-    assert any(c.startswith("H, invest now: JH QH KH") and "believe model 3" in c for c in with_rollouts.cautions())
+    assert any(c.startswith("♥, invest now: J♥ Q♥ K♥") and "believe model 3" in c for c in with_rollouts.cautions())
 
 
 def test_a_round_an_observation_and_a_fresh_hand_give_the_same_values():
@@ -176,8 +176,8 @@ def test_rollouts_need_the_seat_to_move():
 def test_model_three_appears_beside_the_others():
     values = start_values(HAND, models=(1, 2, 3), precision=50)
     assert values.models == ("exact", "suit", "rollout")
-    assert "model 3: full-round rollouts" in str(values) and "never start S" in str(values)
-    assert values.get("S", 3).decision == "start: lay 9S now"
+    assert "model 3: full-round rollouts" in str(values) and "never start ♠" in str(values)
+    assert values.get("S", 3).decision == "start: lay 9♠ now"
     assert values.get("S", 3, "lay").value.value == -1  # 9S and 10S, nothing else can follow
 
 

@@ -3,6 +3,7 @@
 The numbers are the analysis' (``start_values``): the explorer must show exactly them, and bad input
 must show the analysis' own words and break nothing."""
 
+import html
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -76,9 +77,12 @@ def test_compute_shows_the_analysis_numbers_and_the_charts(computed):
     table = computed.table.value
     assert "model 1: exact ceiling" in table and "model 2: suit simulation" in table
     assert expected.get("S", "exact", "wait").value.format() in table  # 18.8
-    assert "start: lay 9S now" in table and "wait: lay no S this turn" in table and "never start S" in table
+    assert "start: lay 9♠ now" in table and "wait: lay no ♠ this turn" in table and "never start ♠" in table
     assert "18 plays left, 17 draws in time to be played, 42 unseen cards" in table
-    assert "xp-best" in table and "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
+    assert "believe model 3" in table and "xp-explorer-caution" in table  # the QD: no diamond held
+    rec = analysis.recommend(expected)  # the answer comes first, and is marked in the table
+    assert computed.recommendation == rec and html.escape(rec.headline) in computed.answer.value
+    assert "xp-recommended" in table and "xp-against" in table
     for chart in computed.charts.values():
         assert chart.value.startswith("<svg")
     assert computed.last_message == "computed model 1: exact ceiling, model 2: suit simulation"
@@ -90,7 +94,7 @@ def test_the_distribution_follows_the_suit_and_option_chosen(computed):
     assert computed.charts["distribution"].value != before
     assert [v for _, v in computed.option.options] == ["lay:0", "wait:0", "never:0"]
     computed.option.value = "wait:0"
-    assert "wait: lay no S this turn" in computed.charts["distribution"].value
+    assert "wait: lay no ♠ this turn" in computed.charts["distribution"].value
     computed.suit.value = "H"
     assert computed.option.value == "wait:0"  # still a choice for hearts
     assert [v for _, v in computed.option.options] == ["lay:0", "invest:1", "wait:0", "never:0"]
@@ -140,7 +144,7 @@ def test_a_position_with_expeditions_piles_and_a_short_deck():
     assert len(obs.unseen) == 48 - 6 - 4 - 2 == 36 and obs.set_aside_size == 36 - 6 - 12
     xp = what_if_explorer("expeditions", "2H 3H 5H 9S 10S QD", mine="JH 4H", theirs="5S 7S", piles="3D 8D", deck_size=12, n=500)
     assert xp.values is not None and (xp.values.outlook.plays, xp.values.outlook.draws_in_time) == (6, 5)
-    assert xp.values.get("H", "exact").decision == "go on: lay 5H now"
+    assert xp.values.get("H", "exact").decision == "go on: lay 5♥ now"
     assert "discard piles" in xp.position_view.value and "12 cards in the deck" in xp.position_view.value
 
 
@@ -227,7 +231,7 @@ def test_the_explorer_shows_as_static_html_too(computed):
 def test_the_charts_are_built_from_tidy_rows(computed):
     values = computed.values
     rows = value_rows(values)
-    assert len(rows) == len(values.rows) and {r["option"] for r in rows} >= {"lay 2H", "invest ×1", "wait", "never"}
+    assert len(rows) == len(values.rows) and {r["option"] for r in rows} >= {"lay 2♥", "invest ×1", "wait", "never"}
     assert {r["model"] for r in rows} == {"model 1: exact ceiling", "model 2: suit simulation"}
     for chart in (value_chart(values), bonus_chart(values), distribution_chart(values, "H", investments=1)):
         spec = chart.to_dict()
@@ -289,6 +293,25 @@ def test_every_question_has_a_tab_and_a_first_answer(computed):
     assert opponent.discards.records() == analysis.discard_values(pos).records()
     shown = computed.answer_views["opponent"].value
     assert "xp-answer-discards" in shown and "xp-answer-holding" in shown
+    assert shown.index(html.escape(opponent.discards.sentence)) < shown.index("<table")  # the sentence first
+    even = computed.ask("even")  # break even: exact, at once, with its chart above the tables
+    assert even.records() == analysis.break_even(pos).records() and even.width == 0
+    shown = computed.answer_views["even"].value
+    assert shown.startswith("<div class='xp-explorer-chart xp-explorer-chart-break-even'><svg")
+    assert html.escape(even.get("H").sentence) in shown and "sets of cards" in computed.ask_text.value
+
+
+def test_the_break_even_chart_draws_the_curve_of_every_suit():
+    from expeditions.widgets.explorer_charts import break_even_chart, break_even_rows
+
+    result = analysis.break_even(HAND, "expeditions")
+    rows = break_even_rows(result)
+    assert len(rows) == sum(len(r.points) for r in result.rows)
+    hearts = [r for r in rows if r["suit"] == "♥ hearts"]
+    assert [r["more"] for r in hearts] == list(range(len(result.get("H").to_come) + 1))
+    assert hearts[2]["shown"] == result.get("H").point(2).score.format(sign=True)
+    svg = chart_svg(break_even_chart(result))
+    assert svg.startswith("<svg") and "more cards of the suit that reach you" in svg
 
 
 def test_refining_goes_on_in_the_background_and_shows_each_better_answer():

@@ -26,7 +26,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..cards import Card
+from ..bots.words import card_word, suit_word
+from ..cards import Card, parse_cards
 from ..errors import AnalysisError
 from ..rules import Rules
 from ..scoring import expedition_points
@@ -81,10 +82,18 @@ def ceiling_outcomes(situation: SuitSituation, rules: Rules, investments: int) -
     set's chance, when everything held or arriving is laid (see the module's assumptions)."""
     check_investments(situation, investments)
     law = arrivals(situation)
-    sets = law.sets
+    scores, cards = ceiling_scores(situation, rules, investments, law.cards, law.sets)
+    return scores, cards, law.chances
+
+
+def ceiling_scores(situation: SuitSituation, rules: Rules, investments: int, arriving: tuple[int, ...],
+                   sets: IntArray) -> tuple[IntArray, IntArray]:
+    """The expedition's final score and card count for each set of arriving cards (``sets[i]`` has
+    bit ``j`` set when card ``j`` of ``arriving`` arrives: 0 for an investment, else its value), when
+    everything held or arriving is laid, as if in order (see the module's assumptions)."""
     values = np.full(sets.size, _value_bits(situation.held_numbers), dtype=np.int64)
     arrived_investments = np.zeros(sets.size, dtype=np.int64)
-    for j, card in enumerate(law.cards):
+    for j, card in enumerate(arriving):
         here = (sets >> j) & 1
         if card == 0:
             arrived_investments += here
@@ -108,7 +117,7 @@ def ceiling_outcomes(situation: SuitSituation, rules: Rules, investments: int) -
         numbers_total += ((values >> v) & 1) * v
     cards = situation.laid_cards + new_investments + np.bitwise_count(values).astype(np.int64)
     final_investments = situation.laid_investments + new_investments
-    return points(rules, numbers_total, final_investments, cards), cards, law.chances
+    return points(rules, numbers_total, final_investments, cards), cards
 
 
 def check_investments(situation: SuitSituation, investments: int) -> None:
@@ -150,13 +159,15 @@ investment to come, valued with no investment laid beyond those in hand), never 
 
 
 def option_text(situation: SuitSituation, option: str, *, card: str = "", investments: int = 0) -> str:
-    """An option in words, the same in every model: ``start: lay 9S now``, ``invest now: KH (1
-    investment)``, ``wait: lay no S this turn``, ``never start S`` (``lay no more S`` once started)."""
-    suit = situation.suit
+    """An option in words with suit symbols, the same in every model: ``start: lay 9♠ now``, ``invest
+    now: K♥ (1 investment)``, ``wait: lay no ♠ this turn``, ``never start ♠`` (``lay no more ♠`` once
+    started). ``card`` is the card(s) laid now, in the notation (``KH``, ``JH QH``)."""
+    suit = suit_word(situation.suit)
+    cards = " ".join(card_word(c) for c in parse_cards(card))
     if option == "lay":
-        return f"{'go on' if situation.started else 'start'}: lay {card} now"
+        return f"{'go on' if situation.started else 'start'}: lay {cards} now"
     if option == "invest":
-        return f"invest now: {card} ({investments} investment{'s' if investments != 1 else ''})"
+        return f"invest now: {cards} ({investments} investment{'s' if investments != 1 else ''})"
     if option == "wait":
         return f"wait: lay no {suit} this turn"
     return f"lay no more {suit}" if situation.started else f"never start {suit}"
@@ -189,24 +200,29 @@ def exact_options(situation: SuitSituation, rules: Rules, lay: Card | None, inve
     may go down), ``investments_held`` the investments in hand that may go down. The ceiling of what
     each option leaves: lay closes the cards below the card; invest counts exactly the investments
     laid now and every number that comes; wait counts every card that comes, with no investment
-    beyond those already laid (its cards are assumed to arrive as counted, in order)."""
+    beyond those already laid (its cards are assumed to arrive as counted, in order). Lay and invest
+    rows carry their difference from waiting (``against_wait``), exact."""
     never = current_score(situation, rules)
     rows = []
 
-    def row(option: str, source: SuitSituation, investments: int, card: str = "") -> ExpeditionValue:
+    def row(option: str, source: SuitSituation, investments: int, card: str = "",
+            wait: ExpeditionValue | None = None) -> ExpeditionValue:
         base = exact_value(source, rules, investments)
         return ExpeditionValue(model="exact", suit=situation.suit, investments=investments,
                                decision=option_text(situation, option, card=card, investments=investments),
                                value=base.value, gain=Estimate.exact(base.value.value - never),
                                bonus_chance=base.bonus_chance, distribution=base.distribution,
-                               numbers_seen=base.numbers_seen, option=option, card=card)
+                               numbers_seen=base.numbers_seen, option=option, card=card,
+                               against_wait=None if wait is None else Estimate.exact(base.value.value - wait.value.value))
 
+    waiting = row("wait", after_waiting(situation), situation.laid_investments)
     if lay is not None:
-        rows.append(row("lay", after_laying(situation, lay.value), situation.laid_investments, str(lay)))
+        rows.append(row("lay", after_laying(situation, lay.value), situation.laid_investments, str(lay), waiting))
     for m in range(1, len(investments_held) + 1):
         if situation.outlook.plays > m:
-            rows.append(row("invest", situation, situation.laid_investments + m, " ".join(map(str, investments_held[:m]))))
-    rows.append(row("wait", after_waiting(situation), situation.laid_investments))
+            rows.append(row("invest", situation, situation.laid_investments + m, " ".join(map(str, investments_held[:m])),
+                            waiting))
+    rows.append(waiting)
     laid_cards = situation.laid_cards
     rows.append(ExpeditionValue(model="exact", suit=situation.suit, investments=situation.laid_investments,
                                 decision=option_text(situation, "never"), value=Estimate.exact(never), gain=Estimate.exact(0.0),
@@ -216,15 +232,15 @@ def exact_options(situation: SuitSituation, rules: Rules, lay: Card | None, inve
 
 
 def decision_text(situation: SuitSituation, investments: int) -> str:
-    """The decision a row values: ``start H``, ``start H, 2 investments``, ``go on with H``, or
-    ``start H, 2 investments (waits for 1)`` when some of them are not in hand yet."""
+    """The decision a row values: ``start ♥``, ``start ♥, 2 investments``, ``go on with ♥``, or
+    ``start ♥, 2 investments (1 of them not in hand: it must still come)`` when some are not held."""
     verb = "go on with" if situation.started else "start"
-    text = f"{verb} {situation.suit}"
+    text = f"{verb} {suit_word(situation.suit)}"
     if investments > situation.laid_investments:
         text += f", {investments} investment{'s' if investments != 1 else ''}"
         missing = investments - situation.laid_investments - situation.held_investments
         if missing > 0:
-            text += f" (waits for {missing})"
+            text += f" ({missing} of them not in hand: {'it' if missing == 1 else 'they'} must still come)"
     return text
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.words import card_word, suit_word
 from ..cards import Card
 from ..engine import fits
 from ..errors import AnalysisError
@@ -161,9 +162,9 @@ class HoldingChances:
         lines = []
         for s in self.suits:
             for c in s.cards:
-                lines.append([s.suit, str(c.card) + (" (passed over)" if c.passed_over else ""), f"{c.uniform:.0%}",
-                              f"{c.inferred:.0%}", f"{c.to_you:.0%}"])
-            lines.append([s.suit, "at least one of them", f"{s.any_uniform:.0%}", f"{s.any_inferred:.0%}", ""])
+                lines.append([suit_word(s.suit), card_word(c.card) + (" (passed over)" if c.passed_over else ""),
+                              f"{c.uniform:.0%}", f"{c.inferred:.0%}", f"{c.to_you:.0%}"])
+            lines.append([suit_word(s.suit), "at least one of them", f"{s.any_uniform:.0%}", f"{s.any_inferred:.0%}", ""])
         notes = [] if self.suits else ["You wait for no card: you hold no number you could lay and have started no suit."]
         notes += [f"Model: a card they passed over (below the top of their expedition, or an investment after their first "
                   f"number) weighs {PASSED_OVER:g} against 1 for any other unseen card; every possible hand is as likely "

@@ -15,17 +15,19 @@ Both play the round out with the counting policy for both sides (``rollouts``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import html
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card
+from ..bots.words import card_word, suit_word
+from ..cards import Card, parse_cards
 from ..engine import fits
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
-from ..round import Round
+from ..round import CardsLike, Round
 from ..rules import Rules
 from .inference import opponent_of
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
@@ -48,14 +50,42 @@ class DiscardValue:
     they_started: bool
     between: int
 
+    def words(self, positions: int = 0) -> str:
+        """What discarding the card gives the other side, in a sentence with suit symbols: its
+        number (``feed``, as the table shows it) and what they can see now."""
+        card, suit = card_word(self.card), suit_word(self.card.suit)
+        how = f", by playing the round out {positions:,} times" if positions else ""
+        if not self.they_can_lay:
+            seen = f"they can no longer lay {card}"
+        elif not self.they_started:
+            seen = f"they have not started {suit}, so {card} could start it for them"
+        elif self.between:
+            seen = (f"they have started {suit} and can lay it; {self.between} unseen {suit} number"
+                    f"{'s lie' if self.between != 1 else ' lies'} between their top and it")
+        else:
+            seen = f"they have started {suit} and it goes straight onto their expedition"
+        return (f"Discarding {card} gives your opponent about {self.feed.format(sign=True)} points (their final score "
+                f"with it on the pile against it out of the game){how}: {seen}.")
+
 
 @dataclass(frozen=True)
 class DiscardValues:
+    """What each discard feeds the other side, cheapest first (``rows``), from ``positions`` positions."""
+
     rules: Rules
     seat: int
     rows: tuple[DiscardValue, ...]
     positions: int
     seconds: float
+
+    @property
+    def sentence(self) -> str:
+        """The cheapest and the dearest discard, in words (their numbers are the table's)."""
+        cheapest, dearest = self.rows[0], self.rows[-1]
+        if cheapest is dearest:
+            return cheapest.words(self.positions)
+        return (f"Cheapest to discard: {card_word(cheapest.card)}, about {cheapest.feed.format(sign=True)} points for your "
+                f"opponent. Dearest: {dearest.words(self.positions)[len('Discarding '):]}")
 
     @property
     def width(self) -> float:
@@ -75,7 +105,7 @@ class DiscardValues:
     def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
         title = f"What each discard of seat {self.seat} feeds the other side ({self.positions:,} positions, {self.seconds:.1f} s)"
         columns = ["discard", "feeds them", "your score difference", "they can lay it", "unseen cards between"]
-        lines = [[str(r.card), r.feed.format(), r.difference.format(),
+        lines = [[card_word(r.card), r.feed.format(sign=True), r.difference.format(),
                   ("yes, on their expedition" if r.they_started else "yes, to start it") if r.they_can_lay else "no",
                   str(r.between) if r.they_can_lay and r.they_started else ""] for r in self.rows]
         notes = ["Feeds them: their expected final score when the card goes onto its pile, minus the same when it leaves "
@@ -83,10 +113,10 @@ class DiscardValues:
         return title, columns, lines, notes
 
     def __str__(self) -> str:
-        return text_table(*self._cells())
+        return self.sentence + "\n" + text_table(*self._cells())
 
     def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-discards")
+        return _sentence_html(self.sentence) + html_table(*self._cells(), css="xp-answer-discards")
 
 
 def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool, int]:
@@ -98,26 +128,45 @@ def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool
     return can, bool(laid), between
 
 
+def _sentence_html(sentence: str) -> str:
+    return f"<p class='xp-answer-sentence' style='font-family:sans-serif;font-size:14px'><b>{html.escape(sentence)}</b></p>"
+
+
+def _chosen_cards(obs: Observation, cards: CardsLike | None) -> list[Card]:
+    """The cards of the hand to value: ``cards`` (each must be in the hand), or every card once."""
+    hand = list(dict.fromkeys(obs.hand))
+    if cards is None:
+        return hand
+    chosen = list(dict.fromkeys(parse_cards(cards)))
+    for c in chosen:
+        if c not in hand:
+            raise AnalysisError(f"{c} is not in the hand: the cards are {' '.join(map(str, hand))}")
+    if not chosen:
+        raise AnalysisError("no card given: name a card of the hand, like " + str(hand[0]))
+    return chosen
+
+
 def iter_discard_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                        precision: float = 1.0, time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE,
-                        max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                        progress: bool = False, on_update: Callable[[DiscardValues], None] | None = None) -> Iterator[DiscardValues]:
+                        cards: CardsLike | None = None, precision: float = 1.0, time_limit: float = 30.0, seed: int = 0,
+                        first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
+                        workers: int | None = 1, progress: bool = False,
+                        on_update: Callable[[DiscardValues], None] | None = None) -> Iterator[DiscardValues]:
     """``discard_values``, ever more precise."""
     obs = moving_observation(observation_for(what, rules, seat))
     if obs.rules.discards_leave_game:
         raise AnalysisError(f"in the {obs.rules.name} rules a discard leaves the game: it feeds nobody")
     other = opponent_of(obs)
     draw = "deck" if obs.deck_size else None
-    cards = list(dict.fromkeys(obs.hand))
+    chosen = _chosen_cards(obs, cards)
     options = []
-    for c in cards:
+    for c in chosen:
         move = Move.discard(c, draw)
         options += [Option(f"discard {c}", (move,)), Option(f"remove {c}", (move,), remove=True)]
     other_side = obs.rules.side_of(other)
 
     def summarize(collected: Rollouts) -> DiscardValues:
         rows = []
-        for k, c in enumerate(cards):
+        for k, c in enumerate(chosen):
             onto, gone = collected.data["scores"][2 * k][:, other_side], collected.data["scores"][2 * k + 1][:, other_side]
             rows.append(DiscardValue(c, collected.mean(onto - gone), collected.mean(collected.difference(2 * k)),
                                      *_visible_facts(obs, c, other)))
@@ -130,14 +179,16 @@ def iter_discard_values(what: HandLike | Round | Observation, rules: Rules | str
 
 
 def discard_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                   precision: float = 3.0, time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE,
-                   max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                   progress: bool = False, on_update: Callable[[DiscardValues], None] | None = None) -> DiscardValues:
-    """What discarding each card of your hand feeds the other side (see the module docs), cheapest
-    first, until every interval is within ``±precision`` points or ``time_limit`` seconds."""
-    return last(iter_discard_values(what, rules, seat=seat, precision=precision, time_limit=time_limit, seed=seed, first=first,
-                                    max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                                    on_update=on_update))
+                   cards: CardsLike | None = None, precision: float = 3.0, time_limit: float = 2.0, seed: int = 0,
+                   first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
+                   workers: int | None = 1, progress: bool = False,
+                   on_update: Callable[[DiscardValues], None] | None = None) -> DiscardValues:
+    """What discarding each card of your hand (or only ``cards``, a card or a few: the quicker for it)
+    feeds the other side (see the module docs), cheapest first, until every interval is within
+    ``±precision`` points or ``time_limit`` seconds."""
+    return last(iter_discard_values(what, rules, seat=seat, cards=cards, precision=precision, time_limit=time_limit,
+                                    seed=seed, first=first, max_positions=max_positions, executor=executor,
+                                    workers=workers, progress=progress, on_update=on_update))
 
 
 @dataclass(frozen=True)
@@ -154,15 +205,32 @@ class PileValue:
     your_plays: Estimate
     their_plays: Estimate
 
+    def words(self, deck: PileValue, positions: int = 0) -> str:
+        """Taking this pile's card instead of drawing off the deck (``deck``, the deck's row), in a
+        sentence with suit symbols; its numbers are the table's."""
+        if self.card is None:
+            return "Drawing off the deck is the blind draw the pile cards are set against."
+        how = f", by playing the round out {positions:,} times" if positions else ""
+        verdict = ("about as good as drawing blind" if self.gain.contains(0)
+                   else "better than drawing blind" if self.gain.value > 0 else "worse than drawing blind")
+        return (f"Taking {card_word(self.card)} off the {suit_word(self.source)} pile instead of drawing off the deck: "
+                f"{self.gain.format(sign=True)} points of score difference, {verdict}{how}; it leaves you "
+                f"{self.your_plays.format()} plays against {deck.your_plays.format()} (a card off a pile leaves the deck "
+                "as it is, so the round lasts a turn longer).")
+
 
 @dataclass(frozen=True)
 class PileValues:
+    """This turn's card, then each draw: the deck first, then each pile's top card (``rows``)."""
+
     rules: Rules
     seat: int
     move: Move
     rows: tuple[PileValue, ...]
     positions: int
     seconds: float
+    given: bool = False
+    """Whether this turn's card was given (else it is the counting policy's own)."""
 
     @property
     def width(self) -> float:
@@ -179,37 +247,58 @@ class PileValues:
                  "gain": r.gain.value, "gain_low": r.gain.low, "gain_high": r.gain.high, "your_plays": r.your_plays.value,
                  "their_plays": r.their_plays.value} for r in self.rows]
 
+    @property
+    def sentence(self) -> str:
+        """The best pile card against the deck, in words (or that there is none to take)."""
+        piles = self.rows[1:]
+        if not piles:
+            return "There is no pile card to take: every draw is off the deck."
+        best = max(piles, key=lambda r: r.gain.value)
+        return best.words(self.rows[0], self.positions)
+
     def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
         kind, card = self.move.kind, self.move.card
-        title = (f"Seat {self.seat} {'lays' if kind == 'play' else 'discards'} {card} (the counting policy's card), then "
+        whose = "" if self.given else " (the counting policy's card)"
+        title = (f"Seat {self.seat} {'lays' if kind == 'play' else 'discards'} {card_word(card)}{whose}, then "
                  f"draws: a pile card or the deck ({self.positions:,} positions, {self.seconds:.1f} s)")
         columns = ["draw", "card", "score difference", "against the deck", "your plays left", "their plays left"]
-        lines = [["the deck" if r.source == "deck" else f"pile {r.source}", "blind" if r.card is None else str(r.card),
-                  r.difference.format(), "" if r.source == "deck" else r.gain.format(), r.your_plays.format(),
+        lines = [["the deck" if r.source == "deck" else f"pile {suit_word(r.source)}",
+                  "blind" if r.card is None else card_word(r.card),
+                  r.difference.format(), "" if r.source == "deck" else r.gain.format(sign=True), r.your_plays.format(),
                   r.their_plays.format()] for r in self.rows]
         notes = ["A card off a pile leaves the deck as it is, so the round lasts one turn longer (which side gets it "
                  "depends on the cards left: see round_end); plays left count this turn."]
         return title, columns, lines, notes
 
     def __str__(self) -> str:
-        return text_table(*self._cells())
+        return self.sentence + "\n" + text_table(*self._cells())
 
     def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-piles")
+        return _sentence_html(self.sentence) + html_table(*self._cells(), css="xp-answer-piles")
 
 
 def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                     precision: float = 1.0, time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE,
-                     max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                     progress: bool = False, on_update: Callable[[PileValues], None] | None = None) -> Iterator[PileValues]:
+                     move: Move | str | None = None, piles: str | Sequence[str] | None = None, precision: float = 1.0,
+                     time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
+                     executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+                     on_update: Callable[[PileValues], None] | None = None) -> Iterator[PileValues]:
     """``pile_values``, ever more precise."""
     obs = moving_observation(observation_for(what, rules, seat))
     if not obs.deck_size or not obs.rules.draw_from_piles:
         raise AnalysisError("there is no draw to choose: " + ("the deck is empty" if not obs.deck_size
                                                               else f"the {obs.rules.name} rules draw only off the deck"))
-    own = policy_move(obs)
+    own = policy_move(obs) if move is None else Move.parse(move)
     kind, card = own.kind, own.card
-    sources = ["deck"] + [s for s in obs.rules.suits if obs.pile(s) and not (kind == "discard" and s == card.suit)]
+    if kind not in ("play", "discard") or card not in obs.hand:
+        raise AnalysisError(f"{own} is not this turn's card: give a card of the hand to play or discard, like "
+                            f"'play {obs.hand[0]}, draw deck'")
+    open_piles = [s for s in obs.rules.suits if obs.pile(s) and not (kind == "discard" and s == card.suit)]
+    wanted = open_piles if piles is None else [s.upper() for s in ([piles] if isinstance(piles, str) else piles)]
+    for s in wanted:
+        if s not in open_piles:
+            raise AnalysisError(f"there is no card to take off pile {s!r} after {own}: the piles to draw from are "
+                                f"{', '.join(open_piles) or 'none'}")
+    sources = ["deck", *wanted]
     options = tuple(Option(f"{kind} {card}, draw {s}", (Move.of(kind, card, s),)) for s in sources)
     other = opponent_of(obs)
 
@@ -222,7 +311,7 @@ def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | 
             rows.append(PileValue(s, None if s == "deck" else obs.pile(s)[-1], collected.mean(d),
                                   Estimate.exact(0.0) if j == 0 else collected.mean(d - deck),
                                   collected.mean(plays[j][:, obs.seat]), collected.mean(plays[j][:, other])))
-        return PileValues(obs.rules, obs.seat, own, tuple(rows), collected.positions, collected.seconds)
+        return PileValues(obs.rules, obs.seat, own, tuple(rows), collected.positions, collected.seconds, move is not None)
 
     return answers(obs, options, summarize, lambda v: v.width, precision=precision, time_limit=time_limit, seed=seed,
                    first=first, max_positions=max_positions, executor=executor, workers=workers, progress=progress,
@@ -230,11 +319,13 @@ def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | 
 
 
 def pile_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                precision: float = 3.0, time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE,
-                max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                progress: bool = False, on_update: Callable[[PileValues], None] | None = None) -> PileValues:
-    """With the counting policy's own card this turn, what drawing each pile's top is worth against
-    drawing off the deck, counting the turn it adds to the round (see the module docs)."""
-    return last(iter_pile_values(what, rules, seat=seat, precision=precision, time_limit=time_limit, seed=seed, first=first,
-                                 max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                                 on_update=on_update))
+                move: Move | str | None = None, piles: str | Sequence[str] | None = None, precision: float = 3.0,
+                time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
+                executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+                on_update: Callable[[PileValues], None] | None = None) -> PileValues:
+    """With this turn's card (``move``; default the counting policy's own), what drawing each pile's
+    top (or those of ``piles``: a suit or a few) is worth against drawing off the deck, counting the
+    turn it adds to the round (see the module docs)."""
+    return last(iter_pile_values(what, rules, seat=seat, move=move, piles=piles, precision=precision,
+                                 time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
+                                 executor=executor, workers=workers, progress=progress, on_update=on_update))

@@ -510,20 +510,23 @@ def decisions_for(observation: Observation) -> list[Decision]:
 
 def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[ExpeditionValue]:
     """Model 3's rows from rollouts: each decision's expedition score and its gain in the seat's round
-    score against never (more of) the suit, paired by position."""
+    score against never (more of) the suit, paired by position; lay and invest rows also against
+    waiting with the suit (``against_wait``), paired likewise."""
     rules = collected.observation.rules
     data = collected.data
     never = {d.suit: collected.index(d.rollout) for d in decisions if d.option == "never"}
+    wait = {d.suit: collected.index(d.rollout) for d in decisions if d.option == "wait"}
     out = []
     for d in decisions:
         j = collected.index(d.rollout)
         s = rules.suits.index(d.suit)
         expedition = data["expeditions"][j][:, s]
         gain = Estimate.exact(0.0) if d.option == "never" else collected.mean(collected.own(j) - collected.own(never[d.suit]))
+        against_wait = collected.mean(collected.own(j) - collected.own(wait[d.suit])) if d.option in ("lay", "invest") else None
         out.append(ExpeditionValue(
             model="rollout", suit=d.suit, investments=d.investments, decision=d.text, value=collected.mean(expedition),
             gain=gain, bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
-            distribution=distribution_of(expedition), option=d.option, card=d.card))
+            distribution=distribution_of(expedition), option=d.option, card=d.card, against_wait=against_wait))
     return out
 
 
@@ -532,14 +535,15 @@ def rollout_values(observation: Observation, *, precision: float = 2.0, time_lim
                    workers: int | None = 1, progress: bool = False,
                    on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> list[ExpeditionValue]:
     """Model 3 for every suit and option (``decisions_for``), until every value's and gain's 95%
-    interval is within ``±precision`` points, ``time_limit`` seconds have passed, or
+    interval (and every difference from waiting) is within ``±precision`` points, ``time_limit`` seconds have passed, or
     ``max_positions`` positions were played out."""
     decisions = decisions_for(observation)
     options = tuple(d.rollout for d in decisions)
     runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
                          executor=executor, workers=workers, progress=progress, description="model 3")
     return last(refine(runs, lambda c: rollout_summary(c, decisions), precision,
-                       lambda rows: max(max(r.value.half_width, r.gain.half_width) for r in rows), on_update))
+                       lambda rows: max(max(r.value.half_width, r.gain.half_width,
+                                            r.against_wait.half_width if r.against_wait else 0.0) for r in rows), on_update))
 
 
 __all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",

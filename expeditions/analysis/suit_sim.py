@@ -185,7 +185,8 @@ def suit_options(suits: Sequence[SuitSituation], rules: Rules, lays: Sequence[Ca
     card on the first play; invest lays the investments in hand first; wait lays nothing of the suit
     on the first play; after that the laying policy plays the cards as they come (so wait and invest
     assume the cards waited for arrive as the deck deals them). All options share the same ``n``
-    shuffles (common random numbers), the same as ``suit_values``'s."""
+    shuffles (common random numbers), the same as ``suit_values``'s, so the difference of lay and
+    invest from waiting (``against_wait``) is measured deal by deal."""
     if n < 2:
         raise AnalysisError(f"the suit simulation needs at least 2 simulations for an interval, got n={n}")
     arrivals = arrival_plays(suits, n, np.random.default_rng(seed))
@@ -202,6 +203,7 @@ def suit_options(suits: Sequence[SuitSituation], rules: Rules, lays: Sequence[Ca
                 runs.append(("invest", count, " ".join(map(str, held[:m])), simulate_suit(situation, rules, count, arrive)))
         runs.append(("wait", situation.laid_investments, "",
                      simulate_suit(situation, rules, situation.laid_investments, arrive, first_move="wait")))
+        waiting = runs[-1][3]["score"]
         for option, count, card, sim in runs:
             value = mean_estimate(sim["score"])
             gain = Estimate(value.value - never, value.low - never, value.high - never, value.samples)
@@ -210,7 +212,8 @@ def suit_options(suits: Sequence[SuitSituation], rules: Rules, lays: Sequence[Ca
                 decision=option_text(situation, option, card=card, investments=count), value=value, gain=gain,
                 bonus_chance=proportion_estimate(int((sim["cards"] >= rules.bonus_at).sum()), n),
                 distribution=distribution_of(sim["score"]), numbers_seen=mean_estimate(sim["numbers_seen"]),
-                option=option, card=card))
+                option=option, card=card,
+                against_wait=None if option == "wait" else mean_estimate(sim["score"] - waiting)))
         out.append(ExpeditionValue(
             model="suit", suit=situation.suit, investments=situation.laid_investments, decision=option_text(situation, "never"),
             value=Estimate.exact(never), gain=Estimate.exact(0.0),

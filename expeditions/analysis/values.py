@@ -31,10 +31,11 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..arguments import real_number, shown, whole_number
+from ..bots.words import card_word, suit_word
 from ..cards import Card
 from ..errors import AnalysisError
 from ..observation import Observation
@@ -42,7 +43,7 @@ from ..round import Round
 from ..rules import Rules
 from .exact import OPTIONS, exact_options
 from .parallel import check_pool
-from .rollouts import rollout_values
+from .rollouts import PIECE, rollout_values
 from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_options
@@ -55,14 +56,25 @@ MODELS = {
 """The models by name, with the title shown in tables."""
 
 ASSUMPTIONS = {
-    "exact": "one suit alone; every card of it that reaches you in time is laid, as if in order: the cards you wait "
-             "for arrive as counted",
-    "suit": "one suit alone; its cards arrive in random order and a laying policy plays them: the cards you wait for "
-            "arrive as the deck deals them, a card skipped is lost",
-    "rollout": "the whole round played out by the counting policy for both sides: your other suits and the opponent "
-               "compete for the plays and the cards",
+    "exact": "one suit alone: every card of it that reaches your hand in time is counted exactly and laid as if it "
+             "came in order (a low card never comes too late), so the cards you wait for arrive as counted: a ceiling",
+    "suit": "one suit alone: its cards reach you in a random order and are laid by a sound rule of thumb (wait for a "
+            "lower card while one can still come); a card that comes below your top is lost",
+    "rollout": "the whole round played out many times by a card-counting bot for both sides (it counts the cards seen, "
+               "starts a suit only with enough points in hand, lays low cards first and takes pile cards that fit): "
+               "your other suits and the opponent compete for your plays and the cards",
 }
-"""What each model assumes, in a sentence."""
+"""What each model assumes, in a sentence a card player reads."""
+
+OPTION_WORDS = {
+    "lay": "lay the suit's lowest card you hold now; every card of the suit below it can then no longer be laid",
+    "invest": "lay the investments you hold now: they must come before any number, and they multiply the "
+              "expedition's score, losses included",
+    "wait": "lay no card of the suit this turn (play another suit or discard), keeping its lower cards and "
+            "investments possible, and decide on a later turn",
+    "never": "lay no (more) card of the suit this round: it scores what it scores now, 0 when not started",
+}
+"""What each option means, in a sentence a card player reads."""
 
 BELIEVE = ("where they disagree, believe model 3: models 1 and 2 assume that the cards you wait for come in time "
            "and that nothing else wants your plays; model 3 plays the round out")
@@ -101,10 +113,20 @@ class StartValues:
     hand: tuple[Card, ...]
     outlook: Outlook
     rows: tuple[ExpeditionValue, ...]
+    suits_in_play: tuple[str, ...] = ()
+    """The suits that matter: held, or started by either side (in the rule set's order)."""
+    started: tuple[str, ...] = ()
+    """The suits the seat's side has started (laid a card of)."""
 
     @property
     def models(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.model for r in self.rows))
+
+    def only(self, suits: Iterable[str]) -> StartValues:
+        """The same values with the rows of ``suits`` only (``values.only(values.suits_in_play)``: the
+        suits that matter)."""
+        wanted = {s.upper() for s in suits}
+        return replace(self, rows=tuple(r for r in self.rows if r.suit in wanted))
 
     def options(self, suit: str, model: str | int = "exact") -> list[ExpeditionValue]:
         """Every option of ``suit`` in one model, in the order lay, invest, wait, never."""
@@ -159,12 +181,13 @@ class StartValues:
                 continue
             rollout = models.get("rollout")
             said = ", ".join(f"{MODELS[r.model].split(':')[0]} {r.gain.format()}" for r in single)
+            word = suit_word(suit)
             if rollout is not None:
                 if all(r.gain.value > rollout.gain.high + CAUTION_MARGIN for r in single):
-                    out.append(f"{suit}, {single[0].decision}: {said}, but the round played out (model 3) gives "
+                    out.append(f"{word}, {single[0].decision}: {said}, but the round played out (model 3) gives "
                                f"{rollout.gain.format()}: believe model 3.")
             elif option == "invest" and not self._numbers_held(suit) and any(r.gain.value > 0 for r in single):
-                out.append(f"{suit}, {single[0].decision}: {said} with no number of {suit} in hand; models 1 and 2 assume the "
+                out.append(f"{word}, {single[0].decision}: {said} with no number of {word} in hand; models 1 and 2 assume the "
                            "numbers come, and the tips say to invest only with the numbers in hand: run the rollouts "
                            "(model 3) before you believe it.")
         return out
@@ -180,6 +203,9 @@ class StartValues:
                 "suit": r.suit, "model": r.model, "option": r.option, "card": r.card, "investments": r.investments,
                 "decision": r.decision, "value": r.value.value, "value_low": r.value.low, "value_high": r.value.high,
                 "gain": r.gain.value, "gain_low": r.gain.low, "gain_high": r.gain.high,
+                "against_wait": None if r.against_wait is None else r.against_wait.value,
+                "against_wait_low": None if r.against_wait is None else r.against_wait.low,
+                "against_wait_high": None if r.against_wait is None else r.against_wait.high,
                 "bonus_chance": r.bonus_chance.value, "bonus_low": r.bonus_chance.low, "bonus_high": r.bonus_chance.high,
                 "samples": r.value.samples,
             })
@@ -192,15 +218,15 @@ class StartValues:
         return pd.DataFrame.from_records(self.records())
 
     def _header(self) -> str:
-        hand = " ".join(map(str, self.hand))
+        hand = " ".join(card_word(c) for c in self.hand)
         o = self.outlook
         return (f"seat {self.seat} holding {hand}: {o.plays} plays left, {o.draws_in_time} draws in time, "
                 f"{o.unseen} unseen cards ({self.rules.label})")
 
     def _notes(self) -> list[str]:
         notes = [f"{MODELS[m]}: {ASSUMPTIONS[m]}" for m in self.models]
-        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), and its gain against "
-                     "never; " + BELIEVE + ".")
+        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), its gain against "
+                     "never and, for an option that lays a card now, against waiting; " + BELIEVE + ".")
         return notes + [f"Caution: {c}" for c in self.cautions()]
 
     def _grid(self) -> tuple[list[str], list[list[str]]]:
@@ -212,11 +238,14 @@ class StartValues:
         lines = []
         for (suit, _, _), by_model in keyed.items():
             first = next(by_model[m] for m in models if m in by_model)
-            cells = [suit, first.decision]
+            cells = [suit_word(suit), first.decision]
             for m in models:
                 found = by_model.get(m)
-                cells.append("" if found is None else found.value.format() if found.option == "never"
-                             else f"{found.value.format()} (gain {found.gain.format()})")
+                if found is None or found.option == "never":
+                    cells.append("" if found is None else found.value.format())
+                    continue
+                against = "" if found.against_wait is None else f"; {found.against_wait.format(sign=True)} vs waiting"
+                cells.append(f"{found.value.format()} (gain {found.gain.format()}{against})")
             cells.append(first.bonus_chance.format(0, percent=True))
             lines.append(cells)
         return columns, lines
@@ -241,22 +270,28 @@ class StartValues:
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                  models: str | int | Sequence[str | int] = ("exact", "suit"), n: int = 20_000, seed: int = 0,
-                 precision: float = 2.0, time_limit: float = 10.0, executor: Executor | None = None, workers: int | None = 1,
-                 progress: bool = False, on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> StartValues:
+                 precision: float = 2.0, time_limit: float = 10.0, max_positions: int = 64 * PIECE,
+                 executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
+                 on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> StartValues:
     """The options of every suit now (lay, invest, wait, never), by the chosen models.
 
     ``what`` is a hand (text or cards: the start of a round where you move first), a ``Round``
     (seen by ``seat``, default the seat to move) or an ``Observation``. ``models``: names or numbers
     of the models (model 3, ``"rollout"``, plays the round out with the counting policy: it is left
     out by default). ``n``: model 2's simulations; ``seed``: the random seed of models 2 and 3.
-    Model 3 runs until its intervals are within ``±precision`` points or ``time_limit`` seconds, on
-    ``executor`` or ``workers`` processes; ``progress`` shows a bar and ``on_update`` sees each
-    refinement of model 3's rows."""
+    Model 3 runs until its intervals are within ``±precision`` points, ``time_limit`` seconds or
+    ``max_positions`` positions (at least one piece of ``rollouts.PIECE``), on ``executor`` or
+    ``workers`` processes; ``progress`` shows a bar and ``on_update`` sees each refinement of model
+    3's rows."""
     chosen = model_names(models)
     whole_number(n, "n (model 2's simulations)", least=1, error=AnalysisError)
     whole_number(seed, "seed", least=0, error=AnalysisError)
     real_number(precision, "precision", above=0, error=AnalysisError)
     real_number(time_limit, "time_limit", above=0, error=AnalysisError)
+    whole_number(max_positions, "max_positions", least=PIECE, error=AnalysisError)
+    if max_positions % PIECE:
+        raise AnalysisError(f"rollouts come in pieces of {PIECE} positions: max_positions={max_positions} is not a whole "
+                            "number of pieces")
     check_pool(executor, workers, progress)
     if isinstance(what, Observation | Round) and rules is not None:
         raise AnalysisError("give the rules only with a hand: a round or an observation carries its own rules")
@@ -271,9 +306,17 @@ def start_values(what: HandLike | Round | Observation, rules: Rules | str | None
         elif name == "suit":
             rows += suit_options(suits, obs.rules, lays, held, n=n, seed=seed)
         else:
-            rows += rollout_values(obs, precision=precision, time_limit=time_limit, seed=seed, executor=executor,
-                                   workers=workers, progress=progress, on_update=on_update)
+            rows += rollout_values(obs, precision=precision, time_limit=time_limit, seed=seed, max_positions=max_positions,
+                                   executor=executor, workers=workers, progress=progress, on_update=on_update)
     order = {s: i for i, s in enumerate(obs.rules.suits)}
     options = {o: i for i, o in enumerate(OPTIONS)}
     rows.sort(key=lambda r: (order[r.suit], options[r.option], r.investments, chosen.index(r.model)))
-    return StartValues(obs.rules, obs.seat, obs.hand, outlook_of(obs), tuple(rows))
+    started = tuple(s for s in obs.rules.suits if obs.expedition(obs.side, s))
+    return StartValues(obs.rules, obs.seat, obs.hand, outlook_of(obs), tuple(rows), suits_in_play(obs), started)
+
+
+def suits_in_play(observation: Observation) -> tuple[str, ...]:
+    """The suits that matter to the seat: those it holds a card of, or that either side has started."""
+    held = {c.suit for c in observation.hand}
+    started = {c.suit for side in observation.expeditions for expedition in side for c in expedition}
+    return tuple(s for s in observation.rules.suits if s in held | started)

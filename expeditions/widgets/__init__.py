@@ -8,8 +8,8 @@ it is light: the card table and the calculator come at once, the explorer (numpy
 - ``ScoringCalculator``: click cards into expeditions and see each one scored step by step;
 - ``score_progress_chart(round)``: the sides' scores turn by turn, as an altair chart;
 - ``WhatIfExplorer`` / ``what_if_explorer()``: a hand (or a position) valued by the three models side by side;
-- ``value_chart``, ``bonus_chart``, ``distribution_chart``, ``tips_chart``, ``tips_verdict_chart``,
-  ``estimates_chart``: the explorer's and the strategy tips' charts (``explorer_charts``).
+- ``value_chart``, ``bonus_chart``, ``distribution_chart``, ``break_even_chart``, ``tips_chart``,
+  ``tips_verdict_chart``, ``estimates_chart``: the explorer's and the strategy tips' charts (``explorer_charts``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ _LAZY = {
     "score_history": "charts", "score_progress_chart": "charts",
     "ProgressExecutor": "explorer", "WhatIfExplorer": "explorer", "comparison_html": "explorer", "values_table": "explorer",
     "what_if_explorer": "explorer", "what_if_position": "explorer",
-    "bonus_chart": "explorer_charts", "chart_svg": "explorer_charts", "distribution_chart": "explorer_charts",
+    "answer_html": "explorer", "bonus_chart": "explorer_charts", "break_even_chart": "explorer_charts",
+    "chart_svg": "explorer_charts", "distribution_chart": "explorer_charts",
     "estimates_chart": "explorer_charts", "tips_chart": "explorer_charts", "tips_verdict_chart": "explorer_charts",
     "value_chart": "explorer_charts",
 }
@@ -40,7 +41,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "CardTable", "ProgressExecutor", "ScoringCalculator", "WhatIfExplorer", "bonus_chart", "card_button", "card_table",
+    "CardTable", "ProgressExecutor", "ScoringCalculator", "WhatIfExplorer", "answer_html", "bonus_chart", "break_even_chart",
+    "card_button", "card_table",
     "card_toggle", "chart_svg", "comparison_html", "distribution_chart", "estimates_chart", "score_history",
     "score_progress_chart", "tips_chart", "tips_verdict_chart", "value_chart", "values_table", "what_if_explorer",
     "what_if_position",

@@ -1,16 +1,22 @@
-"""The what-if explorer: a hand (and optionally a position), valued by the three models side by side.
+"""The what-if explorer: a hand (and optionally a position), answered in one sentence first, then
+valued by the three models side by side.
 
 Enter a hand as text or by clicking cards, choose the rule set, and optionally build a position:
 expeditions already laid on your side and the other side, discard piles, and how many cards are
 left in the deck. *Compute* values every suit by model 1 (the exact ceiling) and model 2 (the suit
 simulation), which take well under a second; *Run rollouts* adds model 3 (full-round rollouts, a
-few seconds, with a progress bar). The answer is a table of the models side by side and three
-charts: the expected value per suit with its interval, the chance of the bonus, and the
-distribution of one expedition's final score.
+few seconds, with a progress bar), computing models 1 and 2 first when they are not there yet. The
+answer comes first, in one sentence (``analysis.recommend``: what to do this turn, the points it is
+worth against holding back with its interval, the model it rests on and, when the models disagree,
+which to believe); then the table of the models side by side, for the suits that matter (held, or
+started by either side; *show all suits* for the rest), with the answer marked and every word
+explained; then three charts: the expected value per suit with its interval, the chance of the
+bonus, and the distribution of one expedition's final score, opened on the answer's suit.
 
 The numbers are ``expeditions.analysis.start_values``'s; this module only collects the inputs and
 shows the results. Bad input (a card twice, a card the rule set lacks, too many cards) shows the
-analysis' own words and changes nothing else.
+analysis' own words and changes nothing else. Below, a tab for each question a strong player asks
+(``QUESTIONS``), break even among them.
 
 Every control has a CSS class for browser tests: ``xp-explorer`` (the whole widget),
 ``xp-explorer-rules``, ``xp-explorer-target``, ``xp-explorer-cards`` (the card buttons, each
@@ -18,9 +24,13 @@ Every control has a CSS class for browser tests: ``xp-explorer`` (the whole widg
 ``xp-explorer-piles``, ``xp-explorer-deck``, ``xp-explorer-model-1``, ``xp-explorer-model-2``,
 ``xp-explorer-go``, ``xp-explorer-clear``, ``xp-explorer-rollouts``, ``xp-explorer-seconds``,
 ``xp-explorer-progress``, ``xp-explorer-progress-text``, ``xp-explorer-message``,
-``xp-explorer-position``, ``xp-explorer-table``, ``xp-explorer-suit``, ``xp-explorer-investments``,
-and ``xp-explorer-chart`` on each chart (with ``xp-explorer-chart-values``, ``-bonus``,
-``-distribution``).
+``xp-explorer-recommendation`` (the answer; its sentence ``xp-explorer-sentence``, what the other
+models say ``xp-explorer-disagreement``), ``xp-explorer-show-all``, ``xp-explorer-position``,
+``xp-explorer-table`` (the answer's cell ``xp-recommended``, what it is set against ``xp-against``),
+``xp-explorer-suit``, ``xp-explorer-option``, and ``xp-explorer-chart`` on each chart (with
+``xp-explorer-chart-values``, ``-bonus``, ``-distribution``, ``-break-even``); the questions'
+``xp-explorer-questions``, ``xp-explorer-ask``, ``xp-explorer-refine``, ``xp-explorer-stop`` and
+``xp-explorer-answer-<question>``.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any, ParamSpec, TypeVar
 
@@ -39,9 +49,10 @@ import ipywidgets as widgets
 from .. import analysis
 from ..analysis import MODELS, StartValues, start_values
 from ..analysis.exact import OPTIONS
+from ..analysis.recommend import Recommendation, recommend
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
-from ..analysis.values import ASSUMPTIONS, BELIEVE
+from ..analysis.values import ASSUMPTIONS, BELIEVE, OPTION_WORDS
 from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
 from ..errors import AnalysisError, ExpeditionsError, PositionError
@@ -58,7 +69,7 @@ FIELDS = ("hand", "mine", "theirs", "piles")
 
 _ERROR = "#b00020"
 _NOTE = "#444"
-_CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top"
+_CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;line-height:1.35"
 
 
 # --- the position ------------------------------------------------------------------------------------------
@@ -163,50 +174,100 @@ def _key(row: ExpeditionValue) -> tuple[str, str, int]:
     return row.suit, row.option, row.investments
 
 
-def _model_cell(row: ExpeditionValue | None, best: bool) -> str:
+def _model_cell(row: ExpeditionValue | None, mark: str) -> str:
+    """One model's cell: the expedition's expected final score; what the option adds to your round score
+    against never and against waiting; ``mark`` is ``"recommended"``, ``"against"`` or empty."""
     if row is None:
         return "<span style='color:#999'>—</span>"
-    text = escape(row.value.format())
+    text = escape(row.value.format() if row.value.half_width > 0 else f"{row.value.value:.1f}")
     if row.option != "never":
-        text += f"<br><small>gain {escape(row.gain.format())}</small>"
-    return f"<b class='xp-best'>{text}</b>" if best else text
+        text += f"<br><small class='xp-vs-never'>{escape(row.gain.format(sign=True))} vs never</small>"
+    if row.against_wait is not None:
+        text += f"<br><small class='xp-vs-wait'>{escape(row.against_wait.format(sign=True))} vs waiting</small>"
+    if mark == "recommended":
+        return f"<b class='xp-recommended'>{text}</b>"
+    if mark == "against":
+        return f"<span class='xp-against'>{text}</span>"
+    return text
 
 
-def comparison_html(values: StartValues) -> str:
-    """The models side by side: one line per suit and option (lay now, invest now, wait, never), the
-    expected final score of the expedition in each model (with its 95% interval when simulated) and
-    its gain against never, and the chance of the bonus in each model. The best option of each model
-    (its highest expected gain) is in bold. Below: what each model assumes, which to believe, and the
-    cautions where the models disagree."""
+def _cell_style(mark: str) -> str:
+    if mark == "recommended":
+        return f"{_CELL};background:#fff3c4;outline:2px solid #e0a800"
+    if mark == "against":
+        return f"{_CELL};background:#f3f3f3"
+    return _CELL
+
+
+def comparison_html(values: StartValues, recommendation: Recommendation | None = None, *, show_all: bool = False) -> str:
+    """The models side by side: one line per suit and option (lay now, invest now, wait, never), in each
+    model the expected final score of the expedition (with its 95% interval when simulated), what the
+    option adds to your round score against never laying (more of) the suit and, for the options that
+    put a card down now, against waiting, and the chance of the bonus. The recommended option (and the
+    one it is set against) are marked in the model it rests on. Only the suits that matter (held, or
+    started by either side) unless ``show_all``. Below: what each option and model means, which model
+    to believe, and the cautions where the models disagree."""
     models = values.models
+    suits = values.rules.suits if show_all or not values.suits_in_play else values.suits_in_play
     lines: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
     for r in values.rows:
-        lines.setdefault(_key(r), {})[r.model] = r
-    best = {m: values.best(m) for m in models}
+        if r.suit in suits:
+            lines.setdefault(_key(r), {})[r.model] = r
+    marks: dict[tuple[tuple[str, str, int], str], str] = {}
+    if recommendation is not None:
+        for row, mark in ((recommendation.option, "recommended"), (recommendation.against, "against")):
+            if row is not None:
+                marks[_key(row), recommendation.model] = mark
     head = "".join(f"<th style='{_CELL}'>{escape(h)}</th>" for h in
                    ["suit", "option", *(MODELS[m] for m in models), "bonus chance (" + " · ".join(
                        MODELS[m].split(":")[0] for m in models) + ")"])
-    body = []
+    body: list[str] = []
+    previous = ""
     for key, by_model in lines.items():
         first = next(by_model[m] for m in models if m in by_model)
         suit = SUITS[key[0]]
-        cells = [f"<td style='{_CELL};color:{suit.colour}'>{escape(suit_label(key[0]))}</td>",
-                 f"<td style='{_CELL}'>{escape(first.decision)}</td>"]
-        cells += [f"<td style='{_CELL}'>{_model_cell(by_model.get(m), best[m] is by_model.get(m))}</td>" for m in models]
+        new_suit = key[0] != previous
+        previous = key[0]
+        top = ";border-top:2px solid #888" if new_suit and body else ""
+        cells = [f"<td style='{_CELL}{top};color:{suit.colour};font-weight:bold'>"
+                 f"{escape(suit_label(key[0])) if new_suit else ''}</td>",
+                 f"<td style='{_CELL}{top}' title='{escape(OPTION_WORDS[first.option])}'>{escape(first.decision)}</td>"]
+        for m in models:
+            mark = marks.get((key, m), "")
+            cells.append(f"<td style='{_cell_style(mark)}{top}'>{_model_cell(by_model.get(m), mark)}</td>")
         bonus = " · ".join(by_model[m].bonus_chance.format(0, percent=True).split(" ")[0] if m in by_model else "—"
                            for m in models)
-        cells.append(f"<td style='{_CELL}'>{escape(bonus)}</td>")
+        cells.append(f"<td style='{_CELL}{top}'>{escape(bonus)}</td>")
         body.append(f"<tr class='xp-explorer-line'>{''.join(cells)}</tr>")
     o = values.outlook
-    notes = [f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. Each value is the "
-             "expected final score of the expedition (95% interval when simulated); its gain is against never laying "
-             "(more of) the suit. Bold: each model's best."]
+    hidden = [suit_label(s) for s in values.rules.suits if s not in suits]
+    notes = [f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. In each cell: "
+             "the expedition's expected final score (95% interval when simulated); then what the option adds to your "
+             "round score against never laying (more of) the suit, and against waiting with it."
+             + (f" Not shown: {', '.join(hidden)} (no card held, not started by either side): tick show all suits."
+                if hidden else "")]
+    if recommendation is not None and recommendation.option is not None:
+        notes.append(f"Marked: the answer above, in {MODELS[recommendation.model]} (shaded: what it is set against).")
+    notes += [f"{option}: {OPTION_WORDS[option]}." for option in OPTIONS if any(k[1] == option for k in lines)]
     notes += [f"{MODELS[m]}: {ASSUMPTIONS[m]}." for m in models]
     notes.append(BELIEVE[0].upper() + BELIEVE[1:] + ".")
-    cautions = "".join(f"<li class='xp-explorer-caution' style='color:{_ERROR}'>{escape(c)}</li>" for c in values.cautions())
+    cautions = "".join(f"<li class='xp-explorer-caution' style='color:{_ERROR}'>{escape(c)}</li>"
+                       for c in values.only(suits).cautions())
     return (f"<div class='xp-explorer-grid' style='font-family:sans-serif;font-size:13px'>"
             f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-            f"<ul style='color:#555;margin-top:4px'>{''.join(f'<li>{escape(n)}</li>' for n in notes)}{cautions}</ul></div>")
+            f"<ul style='color:#555;margin-top:4px;line-height:1.35'>{''.join(f'<li>{escape(n)}</li>' for n in notes)}"
+            f"{cautions}</ul></div>")
+
+
+def answer_html(recommendation: Recommendation) -> str:
+    """The answer in one sentence, first and large; below it, what the other models say when they disagree."""
+    other = (f"<div class='xp-explorer-disagreement' style='font-size:13px;color:#444;margin-top:4px'>"
+             f"{escape(recommendation.disagreement)}</div>") if recommendation.disagreement else ""
+    return ("<div class='xp-explorer-advice' style='font-family:sans-serif;border-left:5px solid #e0a800;"
+            "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em;line-height:1.4'>"
+            "<div style='font-size:11px;color:#7a6000;letter-spacing:0.05em'>WHAT TO DO NOW</div>"
+            f"<div class='xp-explorer-sentence' style='font-size:16px;font-weight:600;margin-top:2px'>"
+            f"{escape(recommendation.headline)}</div>{other}</div>")
 
 
 def merged(*parts: StartValues | None) -> StartValues | None:
@@ -219,7 +280,7 @@ def merged(*parts: StartValues | None) -> StartValues | None:
     models = list(MODELS)
     rows = sorted((r for p in given for r in p.rows),
                   key=lambda r: (suits[r.suit], OPTIONS.index(r.option), r.investments, models.index(r.model)))
-    return StartValues(first.rules, first.seat, first.hand, first.outlook, tuple(rows))
+    return replace(first, rows=tuple(rows))
 
 
 # --- the questions a strong player asks -------------------------------------------------------------------------
@@ -275,10 +336,19 @@ def _opponent_answers(pos: Round, precision: float, limit: float, seed: int) -> 
 class Question:
     """One question of the explorer: its tab's ``title`` and ``answers(position, precision, seconds,
     seed)``, an iterator of ever more precise answers (each with ``width``, ``positions``, ``seconds``
-    and ``_repr_html_``)."""
+    and ``_repr_html_``); ``unit`` names what ``positions`` counts; ``chart`` draws an answer (SVG)
+    above its tables."""
 
     title: str
     answers: Callable[[Round, float, float, int], Iterator[Any]]
+    unit: str = "positions"
+    chart: Callable[[Any], str] | None = None
+
+
+def _break_even_chart(answer: analysis.BreakEven) -> str:
+    from .explorer_charts import break_even_chart, chart_svg  # altair: imported when a chart is first drawn
+
+    return f"<div class='xp-explorer-chart xp-explorer-chart-break-even'>{chart_svg(break_even_chart(answer))}</div>"
 
 
 QUESTIONS: dict[str, Question] = {
@@ -291,6 +361,8 @@ QUESTIONS: dict[str, Question] = {
         pos, precision=p, time_limit=t, seed=seed)),
     "end": Question("Round's end", lambda pos, p, t, seed: analysis.iter_round_end(
         pos, precision=min(p, 0.3), time_limit=t, seed=seed)),
+    "even": Question("Break even", lambda pos, p, t, seed: analysis.iter_break_even(
+        pos, precision=min(p, 0.5), time_limit=t, seed=seed), unit="sets of cards", chart=_break_even_chart),
 }
 """The questions the explorer asks of its position, by tab."""
 
@@ -327,6 +399,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.last_message = ""
         self._values: StartValues | None = None
         self._rollouts: StartValues | None = None
+        self._recommendation: Recommendation | None = None
         self._quiet = False
         self.card_buttons: dict[Card, widgets.Button] = {}
         self._build(time_limit)
@@ -381,9 +454,16 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.position_view.add_class("xp-explorer-position")
         self.table = widgets.HTML()
         self.table.add_class("xp-explorer-table")
-        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="18em"))
+        self.answer = widgets.HTML()
+        self.answer.add_class("xp-explorer-recommendation")
+        self.show_all = widgets.Checkbox(value=False, description="show all suits", indent=False,
+                                         tooltip="also the suits you hold no card of and nobody has started")
+        self.show_all.add_class("xp-explorer-show-all")
+        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
+                                     style={"description_width": "initial"})
         self.suit.add_class("xp-explorer-suit")
-        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="22em"))
+        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
+                                       style={"description_width": "initial"})
         self.option.add_class("xp-explorer-option")
         self.charts: dict[str, widgets.HTML] = {}
         for name in ("values", "bonus", "distribution"):
@@ -402,7 +482,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             self.target, self.rows, self.fields["hand"], position_box,
             widgets.HBox([self.model_boxes["exact"], self.model_boxes["suit"], self.go_button]),
             widgets.HBox([self.rollout_button, self.seconds, self.progress, self.progress_text]),
-            self.message, self.position_view, self.table, self.charts["values"], self.charts["bonus"],
+            self.message, self.answer, self.position_view, self.show_all, self.table, self.charts["values"],
+            self.charts["bonus"],
             widgets.HBox([self.suit, self.option]), self.charts["distribution"],
             self._build_questions(),
         ])
@@ -416,6 +497,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.clear_button.on_click(lambda _: self.clear())
         self.rollout_button.on_click(lambda _: self.run_rollouts())
         self.suit.observe(self._on_suit, names="value")
+        self.show_all.observe(lambda _: self._render(fresh=False), names="value")
         self.option.observe(lambda _: self._render_distribution(), names="value")
         self._build_rows()
 
@@ -450,8 +532,12 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
         intro = widgets.HTML("<div style='font-family:sans-serif;margin-top:12px'><b>The questions a strong player asks</b>: "
-                             "every answer plays the rest of the round out with the counting policy for both sides, from "
-                             "positions consistent with what you can see, and comes with 95% intervals.</div>")
+                             "each answer plays the rest of the round out many times with a card-counting bot for both "
+                             "sides (the <i>counting policy</i> of the tables: it counts the cards seen, starts a suit only "
+                             "with enough points in hand, lays low cards first and takes pile cards that fit), from "
+                             "positions consistent with what you can see, and comes with 95% intervals (Break "
+                             "even counts every set of cards still to come, exactly). Each answer starts with a sentence; "
+                             "the numbers follow.</div>")
         box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
                                                  self.ask_text]), self.questions])
         box.add_class("xp-explorer-questions-box")
@@ -475,9 +561,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.header.value = (f"<div style='font-family:sans-serif'><b>What-if explorer</b> · {escape(self.rules.title)} "
                              f"(<code>{escape(self.rules.label)}</code>): a hand of {self.rules.hand_size}, the bonus at "
                              f"{self.rules.bonus_at} cards</div>")
-        kept = self.suit.value if self.suit.value in self.rules.suits else self.rules.suits[0]
-        self.suit.options = [(suit_label(s), s) for s in self.rules.suits]
-        self.suit.value = kept
+        self._set_suits(fresh=False)
 
     # --- the inputs ---------------------------------------------------------------------------------------
     def _fill(self, *, hand: CardsLike, mine: CardsLike, theirs: CardsLike, piles: CardsLike, deck_size: int | None) -> None:
@@ -657,12 +741,16 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         return self.values
 
     def run_rollouts(self, time_limit: float | None = None) -> StartValues | None:
-        """Model 3 for the current inputs, with the progress bar; ``time_limit`` defaults to the slider's."""
+        """Model 3 for the current inputs, with the progress bar; ``time_limit`` defaults to the slider's.
+        Models 1 and 2 (as ticked) come first when they are not computed for these inputs yet, so the
+        table, the answer and the charts are whole whichever button was pressed."""
         limit = float(self.seconds.value if time_limit is None else time_limit)
         try:
             pos = self.position()
         except ExpeditionsError as e:
             self._say(str(e), _ERROR)
+            return None
+        if self._values is None and any(box.value for box in self.model_boxes.values()) and self.compute() is None:
             return None
         started = time.perf_counter()
         done = [0]
@@ -686,13 +774,16 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             return None
         self._rollouts = rollouts
         self.progress.value = 100
-        widest = max(max(r.value.half_width, r.gain.half_width) for r in rollouts.rows)
+        widest = max(max(r.value.half_width, r.gain.half_width, r.against_wait.half_width if r.against_wait else 0.0)
+                     for r in rollouts.rows)
         samples = rollouts.rows[0].value.samples
         self.progress_text.value = _note(f"done: {samples:,} positions in {time.perf_counter() - started:.1f} s, "
                                          f"intervals within ±{widest:.1f} points")
-        self._say(f"computed {MODELS['rollout']}")
+        values = self.values
+        assert values is not None
+        self._say(f"computed {', '.join(MODELS[m] for m in values.models)}")
         self._render()
-        return self.values
+        return values
 
     # --- the questions ------------------------------------------------------------------------------------
     def question(self) -> str:
@@ -734,12 +825,13 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.ask_text.value = _note("playing out positions ...")
         answer = None
         try:
-            for answer in QUESTIONS[name].answers(pos, precision, limit, self.seed):
+            question = QUESTIONS[name]
+            for answer in question.answers(pos, precision, limit, self.seed):
                 self.answers[name] = answer
-                view.value = answer._repr_html_()
+                view.value = (question.chart(answer) if question.chart else "") + answer._repr_html_()
                 width = answer.width
                 self.ask_progress.value = min(100, int(100 * precision / max(width, 1e-9)))
-                self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} positions, {answer.seconds:.1f} s "
+                self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} {question.unit}, {answer.seconds:.1f} s "
                                             f"(target ±{precision:g})")
                 if self._stop.is_set():
                     break
@@ -752,8 +844,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             self.ask_button.disabled = self.refine_button.disabled = False
         if answer is not None:
             stopped = "stopped" if self._stop.is_set() and answer.width > precision else label
-            self.ask_text.value = _note(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} positions in "
-                                        f"{answer.seconds:.1f} s")
+            self.ask_text.value = _note(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} "
+                                        f"{QUESTIONS[name].unit} in {answer.seconds:.1f} s")
         return answer
 
     # --- showing ------------------------------------------------------------------------------------------
@@ -762,24 +854,64 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.message.value = (f"<div class='xp-explorer-message-text' style='font-family:sans-serif;color:{colour}'>"
                               f"{escape(text)}</div>") if text else ""
 
-    def _render(self) -> None:
+    @property
+    def recommendation(self) -> Recommendation | None:
+        """The answer in one sentence for the models computed (``analysis.recommend``), ``None`` before any."""
+        return self._recommendation
+
+    def shown_suits(self) -> tuple[str, ...]:
+        """The suits the table and the charts show: those that matter (held, or started by either side),
+        or every suit with *show all suits* ticked."""
+        values = self.values
+        if values is None or self.show_all.value or not values.suits_in_play:
+            return self.rules.suits
+        return values.suits_in_play
+
+    def _render(self, fresh: bool = True) -> None:
+        """Show the results: the answer, the table and the charts; ``fresh`` results open the distribution
+        chart on the recommended suit and option (else the suit and option chosen stay where they can)."""
         values = self.values
         if values is None:
+            self._recommendation = None
+            self.answer.value = ""
             self.table.value = ""
             for chart in self.charts.values():
                 chart.value = ""
-            self._set_options()
+            self._set_suits(fresh)
             return
         from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair: imported when a chart is first drawn
 
-        self.table.value = comparison_html(values)
-
-        self.charts["values"].value = chart_svg(value_chart(values))
-        self.charts["bonus"].value = chart_svg(bonus_chart(values))
-        self._set_options()
+        self._recommendation = recommend(values)
+        self.answer.value = answer_html(self._recommendation)
+        self.table.value = comparison_html(values, self._recommendation, show_all=self.show_all.value)
+        shown = values.only(self.shown_suits())
+        self.charts["values"].value = chart_svg(value_chart(shown))
+        self.charts["bonus"].value = chart_svg(bonus_chart(shown))
+        self._set_suits(fresh)
         self._render_distribution()
 
+    def _set_suits(self, fresh: bool) -> None:
+        """The suits of the distribution chart: those shown; on fresh results the recommended one, with
+        the recommended option."""
+        suits = self.shown_suits()
+        rec = self._recommendation
+        if fresh and rec is not None and rec.option is not None and rec.suit in suits:
+            suit: str | None = rec.suit
+        else:
+            suit = self.suit.value if self.suit.value in suits else suits[0]
+        self._quiet = True
+        try:
+            self.suit.options = [(suit_label(s), s) for s in suits]
+            self.suit.value = suit
+            self._set_options()
+            if fresh and rec is not None and rec.option is not None and rec.suit == suit:
+                self.option.value = f"{rec.option.option}:{rec.option.investments}"
+        finally:
+            self._quiet = False
+
     def _on_suit(self, change: dict[str, object]) -> None:
+        if self._quiet:
+            return
         self._set_options()
         self._render_distribution()
 
@@ -791,12 +923,13 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             seen = dict.fromkeys((r.decision, f"{r.option}:{r.investments}") for r in values.rows if r.suit == self.suit.value)
             options = list(seen)
         keep = self.option.value if self.option.value in [v for _, v in options] else (options[0][1] if options else None)
+        quiet = self._quiet
         self._quiet = True
         try:
             self.option.options = options
             self.option.value = keep
         finally:
-            self._quiet = False
+            self._quiet = quiet
 
     def _render_distribution(self) -> None:
         if self._quiet:  # the options are being reset: the chart follows once they are
@@ -838,7 +971,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
 
     def snapshot_html(self) -> str:
         """The explorer as static HTML: what an exported report shows in place of the live widget."""
-        parts = [self.header.value, self.message.value, self.position_view.value, self.table.value,
+        parts = [self.header.value, self.message.value, self.answer.value, self.position_view.value, self.table.value,
                  *(c.value for c in self.charts.values()), *(v.value for v in self.answer_views.values())]
         return f"<div class='xp-explorer-snapshot'>{''.join(parts)}</div>"
 
@@ -859,9 +992,11 @@ def what_if_explorer(rules: Rules | str = "expeditions", hand: CardsLike = "", *
     return WhatIfExplorer(rules, hand, **options)
 
 
-def values_table(values: StartValues) -> Any:
-    """The models side by side as a static HTML view for a notebook (``comparison_html``)."""
-    return _Html(comparison_html(values))
+def values_table(values: StartValues, *, show_all: bool = False) -> Any:
+    """The answer in one sentence and the models side by side, as a static HTML view for a notebook
+    (``answer_html`` and ``comparison_html``; only the suits that matter unless ``show_all``)."""
+    rec = recommend(values)
+    return _Html(answer_html(rec) + comparison_html(values, rec, show_all=show_all))
 
 
 @dataclass(frozen=True)
@@ -872,5 +1007,5 @@ class _Html:
         return self.html
 
 
-__all__ = ["FIELDS", "ProgressExecutor", "WhatIfExplorer", "comparison_html", "merged", "values_table", "what_if_explorer",
+__all__ = ["FIELDS", "ProgressExecutor", "WhatIfExplorer", "answer_html", "comparison_html", "merged", "values_table", "what_if_explorer",
            "what_if_position"]

@@ -9,6 +9,7 @@ for an SVG string (the explorer widget shows its charts that way). Nothing is fe
 - ``bonus_chart(values)``: the chance that the expedition reaches the bonus, likewise;
 - ``distribution_chart(values, suit, option)``: the distribution of the expedition's final score, one
   panel per model;
+- ``break_even_chart(result)``: how many more cards of each suit you need to break even (``analysis.break_even``);
 - ``tips_chart(table)``: each tip's computed number against the number it claims;
 - ``tips_verdict_chart(table)``: the verdicts, claim by rule set;
 - ``estimates_chart(rows, x=...)``: any numbers with their intervals (the variants notebook).
@@ -25,8 +26,9 @@ from typing import Any, cast
 
 import altair as alt
 
-from ..analysis import MODELS, StartValues, TipsTable
+from ..analysis import MODELS, BreakEven, StartValues, TipsTable
 from ..analysis.stats import ExpeditionValue
+from ..cards import SUITS
 from ..errors import ExpeditionsError
 from .cards import suit_label
 from .labels import option_label
@@ -36,6 +38,9 @@ Row = dict[str, Any]
 MODEL_COLOURS = {"exact": "#1f77b4", "suit": "#ff7f0e", "rollout": "#2ca02c"}
 """One colour per model, the same in every chart."""
 VERDICT_COLOURS = {"holds": "#2e7d32", "roughly": "#f9a825", "does not hold": "#c62828"}
+SUIT_COLOURS = {"H": "#c8102e", "S": "#1a1a1a", "D": "#1f5fbf", "C": "#2e8b3d"}
+"""The standard suits in a chart, told apart as in a four-colour deck (♥ red, ♠ black, ♦ blue, ♣ green);
+the Lost Cities colours are their own."""
 BIN_WIDTH = 5
 """Points per bar of the score distribution."""
 CLAIM_WIDTH = 60
@@ -102,6 +107,7 @@ def _points_with_intervals(rows: list[Row], *, y: str, low: str, high: str, y_ti
         alt.layer(*layers)
         .properties(width=150, height=200)
         .facet(column=alt.Column("suit:N", title=None, sort=suits), data=data)
+        .resolve_scale(x="independent")  # each suit shows its own options
         .properties(title=title)
     )
     return chart
@@ -173,6 +179,46 @@ def distribution_chart(values: StartValues, suit: str, option: str | None = None
         .facet(row=alt.Row("model:N", title=None, sort=[MODELS[m] for m in MODELS]), data=data)
         .properties(title=title or f"Final score of the expedition: {decision} ({BIN_WIDTH}-point bars)")
     )
+    return chart
+
+
+# --- break even ---------------------------------------------------------------------------------------------
+def break_even_rows(result: BreakEven) -> list[Row]:
+    """One row per suit and count of more cards: the expected score with its interval, the chance to break
+    even and the chance that at least that many reach you in time (the last two in %)."""
+    out = []
+    for r in result.rows:
+        for p in r.points:
+            out.append({"suit": suit_label(r.suit), "more": p.more, "score": p.score.value, "low": p.score.low,
+                        "high": p.score.high, "even": p.even.value, "reach": p.reach.value,
+                        "shown": p.score.format(sign=True), "even_shown": p.even.format(0, percent=True),
+                        "reach_shown": p.reach.format(0, percent=True), "needed": r.needed})
+    return out
+
+
+def break_even_chart(result: BreakEven, *, title: str = "How many more cards of the suit do you need?") -> alt.VConcatChart:
+    """Above: the expedition's expected final score if exactly that many more of the suit's numbers reach
+    you (one line per suit, 95% intervals; the dashed line is 0, breaking even). Below: the chance that at
+    least that many reach you in time."""
+    rows = break_even_rows(result)
+    data = alt.Data(values=rows)  # type: ignore[no-untyped-call]
+    suits = [suit_label(r.suit) for r in result.rows]
+    colour = alt.Color("suit:N", title="suit", scale=alt.Scale(domain=suits, range=[SUIT_COLOURS.get(r.suit, SUITS[r.suit].colour)
+                                                                                    for r in result.rows]))
+    x = alt.X("more:O", title="more cards of the suit that reach you")
+    tooltip = [alt.Tooltip("suit:N"), alt.Tooltip("more:O", title="more cards"), alt.Tooltip("shown:N", title="score"),
+               alt.Tooltip("even_shown:N", title="breaks even"), alt.Tooltip("reach_shown:N", title="at least this many come")]
+    base = alt.Chart(data).encode(x=x, color=colour)
+    zero = alt.Chart(data).mark_rule(color="#999", strokeDash=[4, 3]).encode(y=alt.datum(0))
+    score = alt.layer(
+        zero,
+        base.mark_line(point=True).encode(y=alt.Y("score:Q", title="expected final score"), tooltip=tooltip),
+        base.mark_rule(strokeWidth=2).encode(y="low:Q", y2="high:Q"),
+    ).properties(width=420, height=200)
+    reach = base.mark_line(point=True, strokeDash=[5, 2]).encode(
+        y=alt.Y("reach:Q", title="at least this many come", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])),
+        tooltip=tooltip).properties(width=420, height=110)
+    chart: alt.VConcatChart = alt.vconcat(score, reach).properties(title=title)
     return chart
 
 

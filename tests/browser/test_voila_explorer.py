@@ -32,7 +32,7 @@ from servers import small_copy
 
 import expeditions as ex
 from expeditions import analysis
-from expeditions.analysis import MODELS, StartValues, start_values
+from expeditions.analysis import MODELS, StartValues, recommend, start_values
 from expeditions.errors import ExpeditionsError
 from expeditions.widgets.explorer import comparison_html, what_if_position
 from expeditions.widgets.explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
@@ -46,12 +46,19 @@ CLICKED = ("2H", "3H", "5H", "9S", "10S", "QD")
 """The bad hand put right, card by card, with the card buttons."""
 NUMBER = r"-?\d+\.\d(?: ± \d+\.\d| \[-?\d+\.\d, -?\d+\.\d\])?"
 """A value as the table writes it: ``12.3``, ``12.3 ± 0.4``, ``12.3 [11.0, 13.9]``."""
+SIGNED = r"[-+]?\d+\.\d(?: ± \d+\.\d)?"
+"""A difference as the table writes it: ``+12.3 ± 0.4``, ``-1.0``, ``0.0 ± 0.0``."""
 
 
 @pytest.fixture(scope="module")
 def small_parameters(notebooks_dir: Path) -> dict[str, Any]:
     """Write the explorer notebook with its small parameters into the served folder; returns the copy's parameters."""
     return small_copy(NOTEBOOKS / NOTEBOOK, notebooks_dir / SERVED)
+
+
+def shown(values: StartValues) -> StartValues:
+    """What the explorer's charts draw: the suits that matter (held, or started by either side)."""
+    return values.only(values.suits_in_play)
 
 
 def headings(models: list[str]) -> list[str]:
@@ -81,11 +88,12 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     assert app.table()[0] == headings(list(MODELS))
     at_load = oracle(params["HAND"])
     assert [row[:4] for row in app.table()[1:]] == [row[:4] for row in table_rows(comparison_html(at_load))[1:]]
+    expect(app.el(".xp-explorer-sentence")).to_contain_text("by playing the round out")  # the answer first, by model 3
     for name, chart in (("values", value_chart), ("bonus", bonus_chart)):
         expect(app.chart(name)).to_be_visible()
         labels = app.chart_labels(name)
         assert all(data_labels(labels, model) for model in MODELS.values()), f"the {name} chart lacks a model"
-        expected = aria_labels(chart_svg(chart(at_load)))
+        expected = aria_labels(chart_svg(chart(shown(at_load))))
         assert data_labels(expected, MODELS["exact"]) | data_labels(expected, MODELS["suit"]) <= set(labels)
     expect(app.chart("distribution")).to_be_visible()
     # The notebook's own charts below the explorer: SVG images too.
@@ -99,17 +107,20 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     app.type_hand(TYPED)
     app.compute()
     typed = oracle(TYPED)
-    app.expect_table(comparison_html(typed))
+    app.expect_table(comparison_html(typed, recommend(typed)))
+    expect(app.el(".xp-explorer-sentence")).to_have_text(recommend(typed).headline)
     expect(app.area("xp-explorer-message")).to_have_text(f"computed {MODELS['exact']}, {MODELS['suit']}")
     rows = app.table()
     assert rows[0] == headings(["exact", "suit"])
     hearts = typed.get("H", "exact")
-    assert rows[1][:2] == [suit_label("H"), "start: lay 4H now"] and rows[1][2].startswith(hearts.value.format())
-    app.expect_chart("values", chart_svg(value_chart(typed)))
-    app.expect_chart("bonus", chart_svg(bonus_chart(typed)))
+    assert rows[1][:2] == [suit_label("H"), "start: lay 4♥ now"] and rows[1][2].startswith(hearts.value.format())
+    app.expect_chart("values", chart_svg(value_chart(shown(typed))))
+    app.expect_chart("bonus", chart_svg(bonus_chart(shown(typed))))
     chosen = app.el(".xp-explorer-suit select").input_value()  # the suit of the distribution chart, as labelled
-    suit = next(s for s in rules.suits if suit_label(s) == chosen)
-    app.expect_chart("distribution", chart_svg(distribution_chart(typed, suit)))
+    answer = recommend(typed)
+    assert answer.option is not None and chosen == suit_label(answer.option.suit)  # it opens on the answer's suit
+    app.expect_chart("distribution", chart_svg(distribution_chart(typed, answer.option.suit, answer.option.option,
+                                                                  answer.option.investments)))
     expect(app.area("xp-explorer-progress-text")).to_have_text("")  # the rollouts were the other hand's
 
     # A card twice: refused in the analysis' own words; the old results are gone, nothing breaks.
@@ -131,8 +142,8 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     expect(app.area("xp-explorer-position")).to_contain_text("cards in the deck")
     app.compute()
     clicked = oracle(" ".join(CLICKED))
-    app.expect_table(comparison_html(clicked))
-    app.expect_chart("values", chart_svg(value_chart(clicked)))
+    app.expect_table(comparison_html(clicked, recommend(clicked)))
+    app.expect_chart("values", chart_svg(value_chart(shown(clicked))))
 
     # Model 3: the rollouts run with the small time limit, the progress text reaches done, the table gains
     # model 3's column; models 1 and 2 keep their values.
@@ -141,11 +152,11 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     app.run_rollouts()
     done = re.compile(r"^done: [\d,]+ positions in \d+\.\d s, intervals within ±\d+\.\d points$")
     expect(app.area("xp-explorer-progress-text")).to_have_text(done)
-    shown = app.recorded_texts("xp-explorer-progress-text")
-    assert shown[0] == "starting the rollouts ..." and done.match(shown[-1]), shown
-    assert any(re.match(r"^[\d,]+ positions played out, \d+\.\d s$", text) for text in shown), shown
+    progress = app.recorded_texts("xp-explorer-progress-text")
+    assert progress[0] == "starting the rollouts ..." and done.match(progress[-1]), progress
+    assert any(re.match(r"^[\d,]+ positions played out, \d+\.\d s$", text) for text in progress), progress
     expect(app.el(".xp-explorer-progress .progress-bar")).to_have_attribute("style", re.compile(r"width: 100%"))
-    expect(app.area("xp-explorer-message")).to_have_text(f"computed {MODELS['rollout']}")
+    expect(app.area("xp-explorer-message")).to_have_text(f"computed {', '.join(MODELS.values())}")
     expect(app.el(".xp-explorer-table th")).to_have_count(len(headings(list(MODELS))))
     rows = app.table()
     assert rows[0] == headings(list(MODELS))
@@ -153,11 +164,16 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     assert [row[:4] for row in lines] == [row[:4] for row in table_rows(comparison_html(clicked))[1:]]
     for row in lines:
         never = row[1].startswith(("never start", "lay no more"))
-        assert re.fullmatch(NUMBER if never else rf"{NUMBER}gain {NUMBER}", row[4]), row
+        waits = row[1].startswith("wait")
+        # The lines of a cell (separated by <br>) run together in its text.
+        cell = NUMBER if never else rf"{NUMBER}{SIGNED} vs never" if waits else rf"{NUMBER}{SIGNED} vs never{SIGNED} vs waiting"
+        assert re.fullmatch(cell, row[4]), row
         assert re.fullmatch(r"\d+% · \d+% · \d+%", row[5]), row
+    expect(app.el(".xp-explorer-table .xp-recommended")).to_have_count(1)  # the answer, in model 3's column
+    expect(app.el(".xp-explorer-sentence")).to_contain_text("(model 3)")
     for name, chart in (("values", value_chart), ("bonus", bonus_chart)):
         app.expect_chart_with(name, MODELS["rollout"])
-        expected = aria_labels(chart_svg(chart(clicked)))
+        expected = aria_labels(chart_svg(chart(shown(clicked))))
         assert data_labels(expected, MODELS["exact"]) | data_labels(expected, MODELS["suit"]) <= set(app.chart_labels(name))
 
     # The questions of a strong player: Ask gives the analysis' own first answer at once; Refine goes on to ±1

@@ -1,0 +1,335 @@
+"""The answer in one sentence: what to do this turn with a hand or a position, and how sure it is.
+
+``recommend(values)`` reads a ``StartValues`` table (or computes one from a hand, a round or an
+observation) and says, in words with suit symbols, the one thing to do now, the points it is worth
+against the best way of holding back, its 95% interval, and the model it rests on:
+
+    Start ♥ now with the investment K♥: about +5.1 points over holding ♥ back [±1.2], by playing
+    the round out 8,192 times (model 3).
+
+How it chooses, the same in every model:
+
+- for every suit, the options that put a card down now (*lay* its lowest number, *invest* with the
+  investments held) are set against the better way of keeping it: holding it back this turn
+  (*wait*: lay nothing of it now, decide later) or, when even that loses points, never playing it.
+  Against waiting the number is the row's ``against_wait``, against never its ``gain``: both are
+  numbers of the table;
+- the option with the largest advantage is the recommendation (the suit that loses most by
+  waiting goes first: there is one play a turn). When its interval holds 0, acting now and holding
+  back are *about as good*; when every option that acts now is worth less than holding back, the
+  answer is to lay nothing this turn (a discard: the *Which card?* question says which);
+- it rests on the most realistic model computed: model 3 (the round played out) when there,
+  else model 2, else model 1. When model 3 and models 1 and 2 disagree (another choice, or
+  models 1 and 2 several points above model 3's interval), the sentence says so and which to
+  believe: models 1 and 2 look at one suit alone and assume that the cards you wait for, and the
+  numbers an investment needs, arrive in time and that nothing else wants your plays; model 3
+  plays the whole round out, your other suits and the opponent included.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from ..bots.words import card_word, count_word, suit_word
+from ..cards import parse_cards
+from ..errors import AnalysisError
+from ..estimate import Estimate
+from ..observation import Observation
+from ..round import Round
+from ..rules import Rules
+from .rollouts import PIECE
+from .situation import HandLike
+from .stats import ExpeditionValue
+from .values import CAUTION_MARGIN, MODELS, StartValues, model_names, start_values
+
+PREFERENCE = ("rollout", "suit", "exact")
+"""The model a recommendation rests on: the first of these that was computed."""
+
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What to do this turn, in one sentence (``sentence``), and the numbers behind it.
+
+    ``option`` is the row of the table recommended (lay or invest now; waiting, when the answer is to
+    lay nothing this turn; ``None`` when no card of the hand can go down); ``against`` the row it is
+    set against (waiting or never with the same suit, or the closest option that acts now);
+    ``estimate`` the advantage of ``option`` over ``against`` in points of your round score, with its
+    95% interval: the row's ``against_wait`` or ``gain`` as the table shows it (negated when the
+    answer is to hold back); ``model`` the model it rests on; ``verdict`` one of ``"better"``,
+    ``"about as good"`` (the interval holds 0), ``"hold back"`` (every option that acts now is worth
+    less) and ``"nothing to lay"``; ``disagreement`` what the other models say when they disagree
+    (also in ``sentence``, else empty)."""
+
+    sentence: str
+    option: ExpeditionValue | None
+    against: ExpeditionValue | None
+    estimate: Estimate | None
+    model: str
+    verdict: str
+    disagreement: str = ""
+
+    @property
+    def headline(self) -> str:
+        """The sentence without what the other models say."""
+        return self.sentence.removesuffix(self.disagreement).rstrip()
+
+    @property
+    def suit(self) -> str | None:
+        """The suit the answer is about (``None`` when nothing can be laid)."""
+        return None if self.option is None else self.option.suit
+
+    def __str__(self) -> str:
+        return self.sentence
+
+    def __repr__(self) -> str:
+        return f"<Recommendation ({MODELS[self.model].split(':')[0]}, {self.verdict}): {self.sentence}>"
+
+    def _repr_html_(self) -> str:
+        return (f"<p class='xp-recommendation' style='font-family:sans-serif;font-size:15px'>"
+                f"{html.escape(self.sentence)}</p>")
+
+
+# --- words --------------------------------------------------------------------------------------------------
+def signed(x: float, digits: int = 1) -> str:
+    """``+5.1``, ``-4.0``, ``0.0``: a number of points with its sign, as the table rounds it."""
+    return Estimate.exact(x).format(digits, sign=True)
+
+
+def interval_words(e: Estimate, digits: int = 1) -> str:
+    """The interval of an estimate in brackets, as the table writes it: ``[±1.2]``, or its ends
+    ``[3.0, 7.5]`` when it is not symmetric; empty for an exact number."""
+    shown = e.format(digits)
+    if e.is_exact:
+        return ""
+    if " ± " in shown:
+        return f"[±{shown.split(' ± ')[1]}]"
+    return shown[shown.index("["):]
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _negated(e: Estimate) -> Estimate:
+    return Estimate(-e.value, -e.high, -e.low, e.samples)
+
+
+def action_words(values: StartValues, row: ExpeditionValue) -> str:
+    """A row that acts now, as advice: ``Start ♥ now with 2♥``, ``Lay 7♥ on your ♥ expedition now``,
+    ``Start ♦ now with the investment Q♦``, ``Start ♥ now with two investments, J♥ Q♥``."""
+    suit = suit_word(row.suit)
+    cards = [card_word(c) for c in parse_cards(row.card)]
+    started = row.suit in values.started
+    if row.option == "lay":
+        return f"Lay {cards[0]} on your {suit} expedition now" if started else f"Start {suit} now with {cards[0]}"
+    what = f"the investment {cards[0]}" if len(cards) == 1 else f"{count_word(len(cards))} investments, {' '.join(cards)}"
+    return f"Lay {what} on your {suit} expedition now" if started else f"Start {suit} now with {what}"
+
+
+def keeping_words(values: StartValues, row: ExpeditionValue, *, imperative: bool = False) -> str:
+    """A row that keeps the suit, as the thing set against acting now: ``holding ♥ back`` (wait),
+    ``never starting ♥`` or ``laying no more ♥`` (never); as advice with ``imperative``: ``Hold ♥
+    back``, ``Never start ♥``, ``Lay no more ♥``."""
+    suit = suit_word(row.suit)
+    if row.option == "wait":
+        return f"Hold {suit} back" if imperative else f"holding {suit} back"
+    if row.suit in values.started:
+        return f"Lay no more {suit}" if imperative else f"laying no more {suit}"
+    return f"Never start {suit}" if imperative else f"never starting {suit}"
+
+
+def basis_words(values: StartValues, model: str, row: ExpeditionValue | None) -> str:
+    """What the numbers rest on: ``by playing the round out 8,192 times (model 3)`` ..."""
+    samples = 0 if row is None else (row.against_wait or row.gain).samples
+    if model == "rollout":
+        return f"by playing the round out {samples:,} times (model 3)"
+    if model == "suit":
+        return (f"by dealing the suit's cards to you in a random order {samples:,} times (model 2: one suit alone; "
+                "run the rollouts, model 3, to play the whole round out)")
+    return ("by counting every way the suit's cards can reach you (model 1: a ceiling, every card laid as if it came in "
+            "order; run the rollouts, model 3, to play the whole round out)")
+
+
+# --- choosing -------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Choice:
+    option: ExpeditionValue
+    against: ExpeditionValue
+    advantage: Estimate
+
+
+def _choices(values: StartValues, model: str) -> list[_Choice]:
+    """Every option of ``model`` that acts now, against the better way of keeping its suit, best first."""
+    out = []
+    for suit in values.rules.suits:
+        rows = [r for r in values.rows if r.suit == suit and r.model == model]
+        wait = next((r for r in rows if r.option == "wait"), None)
+        never = next((r for r in rows if r.option == "never"), None)
+        if wait is None or never is None:
+            continue
+        for r in rows:
+            if r.option not in ("lay", "invest") or r.against_wait is None:
+                continue
+            keep_wait = wait.gain.value >= 0  # holding back is worth at least never playing it
+            out.append(_Choice(r, wait if keep_wait else never, r.against_wait if keep_wait else r.gain))
+    out.sort(key=lambda c: -c.advantage.value)
+    return out
+
+
+def _best(values: StartValues, model: str) -> _Choice | None:
+    choices = _choices(values, model)
+    return choices[0] if choices else None
+
+
+def _same(a: _Choice | None, b: _Choice | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (a.option.suit, a.option.option, a.option.investments) == (b.option.suit, b.option.option, b.option.investments)
+
+
+def _verdict(choice: _Choice | None) -> str:
+    if choice is None:
+        return "nothing to lay"
+    e = choice.advantage
+    if e.is_exact:
+        return "better" if e.value > 0 else "about as good" if e.value == 0 else "hold back"
+    if e.low > 0:
+        return "better"
+    if e.high < 0:
+        return "hold back"
+    return "about as good"
+
+
+def gerund_words(row: ExpeditionValue) -> str:
+    """A row that acts now, as a thing done: ``laying 2♣ now``, ``laying the investment Q♠ now``."""
+    cards = [card_word(c) for c in parse_cards(row.card)]
+    if row.option == "lay":
+        return f"laying {cards[0]} now"
+    return f"laying the investment {cards[0]} now" if len(cards) == 1 else f"laying {' '.join(cards)} now"
+
+
+def _bracketed(e: Estimate) -> str:
+    brackets = interval_words(e)
+    return f" {brackets}" if brackets else ""
+
+
+def _advice(values: StartValues, choice: _Choice | None, verdict: str, model: str) -> tuple[str, Estimate | None]:
+    if choice is None:
+        return ("No card of your hand can go down now: whatever you do is a discard (the Which card? question says "
+                "which one costs least)."), None
+    act = action_words(values, choice.option)
+    keep = keeping_words(values, choice.against)
+    e = choice.advantage
+    basis = basis_words(values, model, choice.option)
+    if verdict == "better":
+        return f"{act}: about {signed(e.value)} points over {keep}{_bracketed(e)}, {basis}.", e
+    if verdict == "about as good" and e.value >= 0:
+        return (f"{act}, or lay nothing this turn: about as good ({signed(e.value)} points over {keep}{_bracketed(e)}), "
+                f"{basis}."), e
+    if verdict == "about as good":
+        return (f"Lay nothing this turn, or {_lower_first(act)}: about as good ({gerund_words(choice.option)}: "
+                f"{signed(e.value)} points against {keep}{_bracketed(e)}), {basis}."), e
+    return (f"Lay nothing this turn: in every suit, keeping your cards is worth more than laying one now (the closest, "
+            f"{gerund_words(choice.option)}: {signed(e.value)} points against {keep}{_bracketed(e)}), {basis}."), _negated(e)
+
+
+def _summary(values: StartValues, choices: Sequence[_Choice | None], verdict: str) -> str:
+    """What one or more models would rather do (the same thing), in a few words, with each model's number."""
+    choice = choices[0]
+    if choice is None:
+        return "lay nothing: no card can go down"
+    against = keeping_words(values, choice.against)
+    numbers = ", ".join(signed(c.advantage.value) for c in choices if c is not None)
+    if verdict == "hold back":
+        return f"lay nothing this turn ({gerund_words(choice.option)}: {numbers} against {against})"
+    return f"{_lower_first(action_words(values, choice.option))} ({numbers} over {against})"
+
+
+def _model_names(models: Sequence[str]) -> str:
+    numbers = [MODELS[m].split(":")[0].split()[1] for m in models]
+    return f"model {numbers[0]}" if len(numbers) == 1 else f"models {' and '.join(numbers)}"
+
+
+def _key(choice: _Choice | None, verdict: str) -> tuple[str, ...]:
+    if choice is None:
+        return ("none",)
+    o = choice.option
+    return (o.suit, o.option, str(o.investments), choice.against.option, verdict)
+
+
+def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> str:
+    """What models 1 and 2 say when they disagree with model 3 (``choice``, ``verdict``): another choice,
+    or the same one worth several points more than model 3's whole interval; and which to believe."""
+    others: list[str] = [m for m in ("exact", "suit") if m in values.models]
+    theirs = {m: _best(values, m) for m in others}
+    said = {m: _verdict(c) for m, c in theirs.items()}
+    differ = [m for m in others if not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back")]
+    more: dict[str, _Choice] = {}
+    for m in others:
+        c = theirs[m]
+        if m not in differ and c is not None and choice is not None and c.advantage.value > choice.advantage.high + CAUTION_MARGIN:
+            more[m] = c
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for m in differ:
+        groups.setdefault(_key(theirs[m], said[m]), []).append(m)
+    parts = [f"{_model_names(ms)} would rather {_summary(values, [theirs[m] for m in ms], said[ms[0]])}"
+             for ms in groups.values()]
+    if more:
+        numbers = ", ".join(signed(c.advantage.value) for c in more.values())
+        parts.append(f"{_model_names(list(more))} {'say' if len(more) > 1 else 'says'} more for it ({numbers})")
+    if not parts:
+        return ""
+    several = len(differ) + len(more) > 1
+    they = "they look at one suit alone and assume" if several else "it looks at one suit alone and assumes"
+    text = "; ".join(parts)
+    return (f"{text[0].upper() + text[1:]}, because {they} that the cards you wait for, and the numbers an investment "
+            "needs, arrive in time, and that nothing else wants your plays; model 3 plays the whole round out, your "
+            "other suits and the opponent included, so believe model 3.")
+
+
+def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules | str | None = None, *,
+              model: str | int | None = None, seat: int | None = None,
+              models: str | int | Sequence[str | int] = ("exact", "suit", "rollout"), n: int = 20_000, seed: int = 0,
+              precision: float = 2.0, time_limit: float = 10.0, max_positions: int = 64 * PIECE,
+              executor: Executor | None = None, workers: int | None = 1) -> Recommendation:
+    """What to do this turn, in one sentence, with its interval and the model it rests on (see the
+    module docs).
+
+    ``what`` is a ``StartValues`` (nothing is computed: the sentence's numbers are its table's), or a
+    hand, a round or an observation, for which ``start_values`` runs first with ``models`` (all three
+    by default) and the other parameters. ``model`` chooses the model to rest on (default: model 3 when
+    computed, else model 2, else model 1)."""
+    if isinstance(what, StartValues):
+        if rules is not None:
+            raise AnalysisError("give the rules only with a hand: a table of start values carries its own rules")
+        values = what
+    else:
+        values = start_values(what, rules, seat=seat, models=models, n=n, seed=seed, precision=precision,
+                              time_limit=time_limit, max_positions=max_positions, executor=executor, workers=workers)
+    if not values.rows:
+        raise AnalysisError("the table of start values has no rows: there is nothing to recommend")
+    if model is None:
+        chosen = next(m for m in PREFERENCE if m in values.models)
+    else:
+        chosen = model_names(model)[0]
+        if chosen not in values.models:
+            raise AnalysisError(f"{MODELS[chosen]} was not computed; the models computed are "
+                                f"{', '.join(MODELS[m] for m in values.models)}")
+    choice = _best(values, chosen)
+    verdict = _verdict(choice)
+    sentence, estimate = _advice(values, choice, verdict, chosen)
+    disagreement = _disagreement(values, choice, verdict) if chosen == "rollout" else ""
+    option: ExpeditionValue | None = None
+    against: ExpeditionValue | None = None
+    if choice is not None:
+        option, against = (choice.against, choice.option) if verdict == "hold back" else (choice.option, choice.against)
+    full = sentence if not disagreement else f"{sentence} {disagreement}"
+    return Recommendation(full, option, against, estimate, chosen, verdict, disagreement)
+
+
+__all__ = ["PREFERENCE", "Recommendation", "action_words", "basis_words", "gerund_words", "interval_words",
+           "keeping_words", "recommend", "signed"]
