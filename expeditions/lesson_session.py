@@ -29,8 +29,10 @@ from dataclasses import replace
 from typing import Any
 
 from .bots import BotFactory
+from .cards import Card
 from .errors import ExpeditionsError, IllegalMove
 from .lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
+from .lessons.tutorial import NO_FEEDBACK
 from .moves import Move
 from .session import Job, Session, _as_match
 from .table_view import MessageView, SideView, TableView, symbolize
@@ -217,7 +219,7 @@ class LessonSession(Session):
 
     def _make(self, move: Move) -> bool:
         if self.kind != "move":
-            made = super()._make(move)
+            made = self._taken(super()._make(move))
             self._check_round()
             return made
         before = self.tutorial.position
@@ -225,12 +227,28 @@ class LessonSession(Session):
         if feedback.right:
             self._changed(_as_match(self.tutorial.position))
             return self.say(self._move_words(before, move, self.seat) + ".", "move")
+        self.message = None
         if feedback.case == "refused":
             self._word_refusal()
         else:  # a legal move that is not the task: taken back, to try again
             self.selected, self.pending, self.passing = [], None, False
-        self.message = None
+            self.message = MessageView(f"{self._move_words(before, move, self.seat)}: taken back, to try again.")
         return False
+
+    # A refused gesture's words stay until the next gesture the table takes.
+    def select(self, card: Card | str | None = None, *, index: int | None = None) -> bool:
+        return self._taken(super().select(card, index=index))
+
+    def lay(self, target: str, suit: str | None = None) -> bool:
+        return self._taken(super().lay(target, suit))
+
+    def undo(self) -> bool:
+        return self._taken(super().undo())
+
+    def _taken(self, made: bool) -> bool:
+        if made and self.tutorial.feedback.case in ("refused", "gesture"):
+            self.tutorial.tell(NO_FEEDBACK)
+        return made
 
     def _apply_bot_move(self, move: Move) -> None:
         super()._apply_bot_move(move)
@@ -272,11 +290,13 @@ class LessonSession(Session):
         if self.kind == "choice":
             return "lesson", "Look at your hand, then answer with one of the lesson's buttons."
         if self.kind == "move" and self.tutorial.solved:
-            return "lesson", "Done: read what the lesson says, then click Next."
+            return "lesson", "Read what the lesson says, then click Next."
         return super()._turn_words()
 
     def _over_words(self) -> str:
-        return super()._over_words() if self.kind == "round" else ""
+        if self.kind != "round" or not self.round.is_over:
+            return ""
+        return "The round is over: see how each side scored."
 
     def view(self) -> TableView:
         """The table as the learner sees it: no end-of-round panel but in the round lesson, and the running
@@ -284,13 +304,13 @@ class LessonSession(Session):
         table = super().view()
         changes: dict[str, Any] = {"rounds": 1, "can_hint": table.can_hint and self.kind == "round",
                                    "can_review": table.can_review and self.kind == "round"}
-        if self.kind == "move" and self.tutorial.solved:
+        if self.kind == "move" and self.tutorial.solved:  # nobody moves after the lesson's move
             changes["can_undo"] = False
+            changes["seats"] = tuple(replace(seat, to_move=False) for seat in table.seats)
         if self.kind != "round":
             changes["round_over"] = None
         elif table.round_over is not None:
-            changes["round_over"] = replace(table.round_over, match_over=False, next="Play it again",
-                                            result="The round of this lesson is over.")
+            changes["round_over"] = replace(table.round_over, match_over=False, next="Play it again", result="")
         if not self.lesson_view().show_scores:
             changes["sides"] = tuple(_hidden_scores(side) for side in table.sides)
             changes["totals"] = tuple(0 for _ in table.totals)

@@ -492,12 +492,11 @@ function renderAnswer(view, ctx) {
 function renderFeedback(view) {
   const L = view.lesson;
   const fb = L.feedback;
-  const mark = fb.kind === "right" ? "✓ " : fb.kind === "wrong" ? "✗ " : "";
   return h(
     "div",
     { class: `xt-lesson-result kind-${fb.text ? fb.kind : "none"}`, role: "status", "aria-live": "polite" },
     h("div", { class: "xt-lesson-feedback", "data-testid": "lesson-feedback", "data-kind": fb.text ? fb.kind : "", "data-case": fb.case },
-      fb.text ? [h("span", { class: "xt-lesson-mark", "aria-hidden": "true" }, mark), fb.text] : null),
+      fb.text || null),
     fb.quote ? quoteLine(view.lesson.document, fb.quote, "lesson-quote") : null,
     fb.reveal && fb.reveal.length
       ? h("ul", { class: "xt-lesson-reveal", "data-testid": "lesson-reveal" }, fb.reveal.map((line) => h("li", {}, line)))
