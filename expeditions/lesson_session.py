@@ -44,6 +44,9 @@ HOW_TO_MOVE = ("On the table: click a card of your hand, then its expedition (yo
                "(the middle row), then click the deck or a pile to draw.")
 """How a move is made by gestures, said in the panel of a move lesson."""
 
+HOW_TO_PASS = "To pass instead, click Pass 2, then two cards of your hand, then Pass 2 ▸ (or your partner's name)."
+"""How two cards are passed by gestures (four players), said after ``HOW_TO_MOVE``."""
+
 
 class LessonSession(Session):
     """The current lesson of ``tutorial`` (default: a new ``Tutorial`` of ``track``, its progress kept in
@@ -288,7 +291,8 @@ class LessonSession(Session):
         if self.kind == "number":
             return "lesson", "The round is over. Count the score of your expeditions (your row, at the bottom)."
         if self.kind == "choice":
-            return "lesson", "Look at your hand, then answer with one of the lesson's buttons."
+            look = "the board" if self.round.is_over else "your hand"
+            return "lesson", f"Look at {look}, then answer with one of the lesson's buttons."
         if self.kind == "move" and self.tutorial.solved:
             return "lesson", "Read what the lesson says, then click Next."
         return super()._turn_words()
@@ -332,7 +336,7 @@ class LessonSession(Session):
             "lessons": [{"id": each.id, "title": each.title, "done": tutorial.progress.is_done(each.id)}
                         for each in tutorial.lessons],
             "finished": tutorial.progress.finished,
-            "how": HOW_TO_MOVE if lesson.answer == "move" else "",
+            "how": (HOW_TO_MOVE + (" " + HOW_TO_PASS if rules.pass_cards else "")) if lesson.answer == "move" else "",
             "turn_label": {"number": "Count", "choice": "Decide", "move": "Done"}.get(lesson.answer, ""),
         }
         data["lesson"] = {**lesson.to_dict(), **extra}
@@ -347,4 +351,4 @@ def _hidden_scores(side: SideView) -> SideView:
     return replace(side, score=0, expeditions=columns)
 
 
-__all__ = ["HOW_TO_MOVE", "TRACK_TITLES", "LessonSession"]
+__all__ = ["HOW_TO_MOVE", "HOW_TO_PASS", "TRACK_TITLES", "LessonSession"]

@@ -550,6 +550,10 @@ function renderLessonPanel(view, ctx) {
           : lessonButton(ctx, "lesson-show-me", "Show me", { action: "lesson", do: "show_me" }, { disabled: !b.show_me, title: "make a right answer for me" }),
         L.answer === "move" || round
           ? button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" })
+          : null,
+        view.players === 4 && (L.answer === "move" || round)
+          ? button(ctx, "pass", view.pass_legal ? "Pass 2 ▸" : view.passing ? "Cancel pass" : "Pass 2",
+              { action: "pass" }, { disabled: !(view.can_pass || view.passing), pressed: view.passing })
           : null),
       renderFeedback(view),
     ),
