@@ -65,9 +65,10 @@ def test_the_table_shows_the_lessons_position_and_the_view_is_json(lesson: Lesso
     assert json.loads(json.dumps(data)) == data
     block = data["lesson"]
     assert (block["lesson"], block["state"], block["title"], block["task"]) == (lesson.id, "todo", lesson.title, lesson.task_text)
-    assert block["progress"]["text"] == f"Lesson {ids(list(lessons.track(lesson.track))).index(lesson.id) + 1} of {len(lessons.track(lesson.track))}"
+    track = ids(list(lessons.track(lesson.track)))
+    assert block["progress"]["text"] == f"Lesson {track.index(lesson.id) + 1} of {len(track)}"
     assert [q["quote"] for q in block["quotes"]] == [lesson.rules.quote(key) for key in lesson.teaches]
-    assert data["rules"] == lesson.rules.name and data["round_over"] is None or lesson.answer == "round"
+    assert (data["rules"] == lesson.rules.name and data["round_over"] is None) or lesson.answer == "round"
     assert [c["face"]["card"] for c in data["hand"]] == [str(c) for c in lesson.position.hand(lesson.seat)]
     assert not session.bots_to_move
 
@@ -180,7 +181,10 @@ def test_a_choice_is_answered_by_its_options(lesson: Lesson) -> None:
     assert session.answer("maybe") is False and session.lesson_view().feedback.kind == "info"
 
 
-@pytest.mark.parametrize("lesson", [*MOVE_LESSONS, *NUMBER_LESSONS, *CHOICE_LESSONS], ids=ids([*MOVE_LESSONS, *NUMBER_LESSONS, *CHOICE_LESSONS]))
+ANSWERED = [*MOVE_LESSONS, *NUMBER_LESSONS, *CHOICE_LESSONS]
+
+
+@pytest.mark.parametrize("lesson", ANSWERED, ids=ids(ANSWERED))
 def test_show_me_gives_a_right_answer_on_the_table(lesson: Lesson) -> None:
     session = at(lesson)
     assert session.show_me() is True

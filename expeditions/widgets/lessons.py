@@ -21,7 +21,7 @@ Either way, re-running the notebook or reloading the app goes on at the lesson t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -30,7 +30,7 @@ import traitlets
 from ..bots import BotFactory
 from ..errors import ExpeditionsError
 from ..lesson_session import LessonSession
-from ..lessons import MemoryStore, ProgressFile, ProgressStore
+from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
 from .card_table import PAUSE, CardTable
 
 KEEPS = ("file", "browser", "memory")
@@ -45,7 +45,7 @@ class BrowserStore(MemoryStore):
 
     def __init__(self) -> None:
         super().__init__()
-        self.listener: Any = None
+        self.listener: Callable[[dict[str, Any]], None] | None = None
 
     def save(self, track: str, data: dict[str, Any]) -> None:
         super().save(track, data)
@@ -86,7 +86,7 @@ class LessonTable(CardTable):
         return self.session
 
     @property
-    def tutorial(self) -> Any:
+    def tutorial(self) -> Tutorial:
         return self.lessons.tutorial
 
     def _kept(self, data: dict[str, Any]) -> None:

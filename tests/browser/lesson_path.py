@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from pages import LessonApp, plain_move
+from pages import LessonApp
 from pages import save_screenshot as page_screenshot
 from playwright.sync_api import expect
 

@@ -590,7 +590,10 @@ class ExplorerApp:
 # --- the lessons (notebook 01 and the learn app) -----------------------------------------------------
 _LESSON_STATE_JS = """root => {
     const lesson = root.querySelector('[data-testid=lesson]');
-    const text = testid => { const e = lesson.querySelector(`[data-testid=${testid}]`); return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null; };
+    const text = testid => {
+        const e = lesson.querySelector(`[data-testid=${testid}]`);
+        return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null;
+    };
     const enabled = testid => { const e = lesson.querySelector(`[data-testid=${testid}]`); return e ? !e.disabled : null; };
     const feedback = lesson.querySelector('[data-testid=lesson-feedback]');
     return {
