@@ -57,6 +57,7 @@ app-startup: $(READY)
 screenshot: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python tools/screenshot_play.py
+	$(BIN)/python tools/screenshot_lesson.py
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py
