@@ -35,7 +35,7 @@ from .lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tut
 from .lessons.tutorial import NO_FEEDBACK
 from .moves import Move
 from .session import Job, Session, _as_match
-from .table_view import MessageView, SideView, TableView, symbolize
+from .table_view import MessageView, SideView, TableView, move_words, symbolize
 
 TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
 """What each track of lessons is called on the table."""
@@ -235,7 +235,9 @@ class LessonSession(Session):
             self._word_refusal()
         else:  # a legal move that is not the task: taken back, to try again
             self.selected, self.pending, self.passing = [], None, False
-            self.message = MessageView(f"{self._move_words(before, move, self.seat)}: taken back, to try again.")
+            taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") and before.piles[move.draw] else None
+            words = move_words(move, who="you", taken=taken)  # the card off the deck stays unseen: it goes back
+            self.message = MessageView(f"Taken back, to try again: {words}.")
         return False
 
     # A refused gesture's words stay until the next gesture the table takes.
@@ -288,13 +290,13 @@ class LessonSession(Session):
 
     # --- what the table shows ------------------------------------------------------------------------------
     def _turn_words(self) -> tuple[str, str]:
+        if self.kind != "round" and self.tutorial.solved:
+            return "lesson", "Read what the lesson says, then click Next."
         if self.kind == "number":
-            return "lesson", "The round is over. Count the score of your expeditions (your row, at the bottom)."
+            return "lesson", "The round is over. Count what your expeditions score (your row, just above your hand)."
         if self.kind == "choice":
             look = "the board" if self.round.is_over else "your hand"
             return "lesson", f"Look at {look}, then answer with one of the lesson's buttons."
-        if self.kind == "move" and self.tutorial.solved:
-            return "lesson", "Read what the lesson says, then click Next."
         return super()._turn_words()
 
     def _over_words(self) -> str:
@@ -337,7 +339,7 @@ class LessonSession(Session):
                         for each in tutorial.lessons],
             "finished": tutorial.progress.finished,
             "how": (HOW_TO_MOVE + (" " + HOW_TO_PASS if rules.pass_cards else "")) if lesson.answer == "move" else "",
-            "turn_label": {"number": "Count", "choice": "Decide", "move": "Done"}.get(lesson.answer, ""),
+            "turn_label": "Done" if tutorial.solved else {"number": "Count", "choice": "Decide"}.get(lesson.answer, ""),
         }
         data["lesson"] = {**lesson.to_dict(), **extra}
         return data

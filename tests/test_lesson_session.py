@@ -92,6 +92,10 @@ def test_every_legal_move_made_by_gestures_gets_the_lessons_own_feedback(lesson:
         else:
             assert not made and same_table(session.round, lesson.position), move  # taken back, to try again
             assert session.selected == [] and session.pending is None
+            said = session.message.text if session.message else ""
+            assert said.startswith("Taken back, to try again: you ") and said.endswith(".")
+            if move.draw == "deck":  # the card off the deck went back unseen
+                assert said.endswith("drew from the deck."), said
 
 
 @pytest.mark.parametrize("lesson", MOVE_LESSONS, ids=ids(MOVE_LESSONS))
