@@ -264,7 +264,7 @@ class LessonSession(Session):
         if self.kind == "round" and self.round.is_over and not self.tutorial.solved:
             self.tutorial.finish_round(self.round)
 
-    def start_hint(self) -> Job[list[Any]] | None:
+    def start_hint(self) -> Job[Any] | None:
         if self.kind != "round":
             self._tell("Hints are for the round at the end of the path; here, Show me gives a right answer.")
             return None

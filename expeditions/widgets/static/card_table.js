@@ -750,11 +750,6 @@ function render({ model, el }) {
       window.localStorage.setItem(model.get("storage_key"), JSON.stringify(model.get("progress")));
     } catch (error) { /* storage refused (a private window): the lessons go on, unkept */ }
   };
-  if (model.get("keep") === "browser") {
-    let kept = null;
-    try { kept = JSON.parse(window.localStorage.getItem(model.get("storage_key")) || "null"); } catch (error) { kept = null; }
-    if (kept && typeof kept === "object" && Object.keys(kept).length) ctx.send({ action: "lesson", do: "restore", progress: kept });
-  }
   model.on("change:progress", keepProgress);
 
   const onCustom = (message) => {
@@ -765,6 +760,12 @@ function render({ model, el }) {
   model.on("msg:custom", onCustom);
   root.addEventListener("keydown", keydown);
   ctx.redraw();
+  // Where the learner had got to, kept by this browser: sent once the table is drawn, so that it shows it waits.
+  if (model.get("keep") === "browser") {
+    let kept = null;
+    try { kept = JSON.parse(window.localStorage.getItem(model.get("storage_key")) || "null"); } catch (error) { kept = null; }
+    if (kept && typeof kept === "object" && Object.keys(kept).length) ctx.send({ action: "lesson", do: "restore", progress: kept });
+  }
   return () => {
     model.off("change:view", ctx.redraw);
     model.off("change:progress", keepProgress);
