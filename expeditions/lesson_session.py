@@ -16,9 +16,10 @@ the lesson's task:
   as any game, and hands the finished round to the tutorial.
 
 Whatever the table refuses (a card on the wrong expedition, a lower card, a draw of your own discard) becomes
-the lesson's feedback: the lesson's words for the rule when it has them, with the rule document's quote;
-gestures that only need guidance ("first lay a card, then draw") are answered there too, in the table's
-words. Nothing raises. ``view_data()`` is the table's view with the lesson's (``LessonView.to_dict()``) under
+the lesson's feedback: the lesson's words for the rule when it has them, with the rule document's quote (the
+table's message line gives the engine's short reason, as in the play app); gestures that only need guidance
+("first lay a card, then draw") are answered in both places. Those words stay until the next gesture the table
+takes. Nothing raises. ``view_data()`` is the table's view with the lesson's (``LessonView.to_dict()``) under
 ``"lesson"``: what the lesson mode of the card table widget draws.
 """
 
@@ -85,10 +86,10 @@ class LessonSession(Session):
             first = "you start" if self.round.to_move == self.seat else f"{self.seat_name(self.round.to_move or 0)} starts"
             self.message = MessageView(f"Your round against the {self.level} bot: {first}.")
 
-    def _tell(self, text: str, kind: str = "info", case: str = "gesture", rule: str = "", quote: str = "") -> bool:
-        """Say ``text`` in the lesson's feedback line (the table's message line is cleared); False."""
-        self.tutorial.tell(Feedback("wrong" if kind == "wrong" else "info", text, case, rule, quote))
-        self.message = None
+    def _tell(self, text: str) -> bool:
+        """Say ``text`` in the lesson's feedback line and on the table (where the learner's eyes are); False."""
+        self.tutorial.tell(Feedback("info", text, "gesture"))
+        self.message = MessageView(text)
         return False
 
     def lesson_view(self) -> LessonView:
@@ -209,9 +210,11 @@ class LessonSession(Session):
         return self._tell(text)
 
     def _refuse_move(self, e: IllegalMove) -> bool:
+        """The lesson's words for the rule, with its quote, in the lesson's feedback; the engine's short reason on
+        the table, as the play app says it."""
         self.tutorial.refused(e)
         self._word_refusal()
-        self.message = None
+        self.message = MessageView(f"Not allowed: {symbolize(str(e), self.rules)}.", "error")
         return False
 
     def _word_refusal(self) -> None:
@@ -230,9 +233,9 @@ class LessonSession(Session):
         if feedback.right:
             self._changed(_as_match(self.tutorial.position))
             return self.say(self._move_words(before, move, self.seat) + ".", "move")
-        self.message = None
         if feedback.case == "refused":
             self._word_refusal()
+            self.message = MessageView(f"Not allowed: {symbolize(feedback.detail, self.rules)}.", "error")
         else:  # a legal move that is not the task: taken back, to try again
             self.selected, self.pending, self.passing = [], None, False
             taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") and before.piles[move.draw] else None
@@ -253,6 +256,8 @@ class LessonSession(Session):
     def _taken(self, made: bool) -> bool:
         if made and self.tutorial.feedback.case in ("refused", "gesture"):
             self.tutorial.tell(NO_FEEDBACK)
+            if self.message is not None and self.message.tone != "move":
+                self.message = None
         return made
 
     def _apply_bot_move(self, move: Move) -> None:

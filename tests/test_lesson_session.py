@@ -118,7 +118,8 @@ def test_every_refused_gesture_gets_the_lessons_words_and_the_rules_quote(lesson
                 words = dict(lesson.task.refused).get(refusal.rule)  # type: ignore[union-attr]
                 assert feedback.kind == "wrong" and feedback.rule == refusal.rule and feedback.quote == refusal.quote
                 assert feedback.text == (words or f"Not allowed: {ex.session.symbolize(str(refusal), rnd.rules)}.")
-                assert session.message is None and same_table(session.round, rnd)  # said in the lesson's place only
+                assert session.message is not None and session.message.tone == "error" and same_table(session.round, rnd)
+                assert session.message.text == f"Not allowed: {ex.session.symbolize(str(refusal), rnd.rules)}."
                 session.undo()
                 tried += 1
     # Your own discard cannot come straight back: a refused draw keeps the card laid, to draw elsewhere.
