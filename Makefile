@@ -1,5 +1,5 @@
 # Two commands do all set-up on a fresh machine:
-#   make tutorial   open the tutorial notebooks in JupyterLab
+#   make tutorial   open the tutorial notebooks in JupyterLab (or: make learn, the lessons as an app)
 #   make test       lint, type-check, and run every test (unit, doctests, notebooks)
 # Both create the virtual environment in .venv when it is missing or older than pyproject.toml.
 
@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test app explorer app-startup screenshot benchmarks bot-strength report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test app explorer learn app-startup screenshot benchmarks bot-strength report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,9 @@ app: $(READY)
 explorer: $(READY)
 	$(BIN)/voila notebooks/explorer-app.ipynb
 
+learn: $(READY)
+	$(BIN)/voila notebooks/learn-app.ipynb
+
 app-startup: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python benchmarks/app_startup.py
@@ -54,6 +57,7 @@ app-startup: $(READY)
 screenshot: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python tools/screenshot_play.py
+	$(BIN)/python tools/screenshot_lesson.py
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py

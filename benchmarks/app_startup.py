@@ -6,12 +6,15 @@ before it shows anything. The time runs from the moment the page is asked for to
 control is visible, enabled and answers a click:
 
 - the play app (`notebooks/play-app.ipynb`): a card of your hand, clicked, shows itself selected;
-- the explorer app (`notebooks/explorer-app.ipynb`): a card button, clicked, lands in the hand box.
+- the explorer app (`notebooks/explorer-app.ipynb`): a card button, clicked, lands in the hand box;
+- the learn app (`notebooks/learn-app.ipynb`, `make learn`): a card of the first lesson's hand, clicked, shows itself
+  selected (the lesson's panel beside it).
 
 Each run opens a new page (and so a new kernel); the first run after Voila starts is run and reported but
-not counted, as Voila warms up its templates once. Target (issue 9): median at most 8 s for each app.
+not counted, as Voila warms up its templates once. Target (issue 9): median at most 8 s for each app; the learn app
+(issue 10) starts like the play app.
 
-Usage: python benchmarks/app_startup.py [--runs N] [--apps play explorer]
+Usage: python benchmarks/app_startup.py [--runs N] [--apps play explorer learn]
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 from servers import copy_notebooks, jupyter_environment, launch_chromium, voila_server  # noqa: E402
 
 TIMEOUT_MS = 180_000
-APPS = {"play": "play-app.ipynb", "explorer": "explorer-app.ipynb"}
+APPS = {"play": "play-app.ipynb", "explorer": "explorer-app.ipynb", "learn": "learn-app.ipynb"}
 
 
 def ready_play(page: Page) -> None:
@@ -50,7 +53,12 @@ def ready_explorer(page: Page) -> None:
     expect(box).not_to_have_value(before, timeout=TIMEOUT_MS)
 
 
-READY = {"play": ready_play, "explorer": ready_explorer}
+def ready_learn(page: Page) -> None:
+    expect(page.get_by_test_id("lesson")).to_be_visible(timeout=TIMEOUT_MS)
+    ready_play(page)
+
+
+READY = {"play": ready_play, "explorer": ready_explorer, "learn": ready_learn}
 
 
 def main() -> None:

@@ -13,7 +13,9 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_outp
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 APPS = [p for p in NOTEBOOKS if p.name.endswith("-app.ipynb")]
-"""The app notebooks that Voila serves (`make app`, `make explorer`): a title and one widget."""
+"""The app notebooks that Voila serves (`make app`, `make explorer`, `make learn`): a title and one widget."""
+HARNESS = re.compile(r"NBVAL_|papermill", re.IGNORECASE)
+"""A test harness's control written into a cell's source (a reader would see it)."""
 TUTORIALS = [p for p in NOTEBOOKS if p not in APPS]
 
 spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
@@ -35,7 +37,7 @@ def test_the_notebooks_are_there_numbered_and_the_apps_beside_them():
     names = [p.name for p in TUTORIALS]
     assert {"01-rules.ipynb", "02-play.ipynb"} <= set(names)
     assert all(re.fullmatch(r"\d\d-[a-z0-9-]+\.ipynb", n) for n in names)
-    assert {p.name for p in APPS} == {"play-app.ipynb", "explorer-app.ipynb"}
+    assert {p.name for p in APPS} == {"play-app.ipynb", "explorer-app.ipynb", "learn-app.ipynb"}
 
 
 @pytest.mark.parametrize("path", APPS, ids=lambda p: p.name)
@@ -72,7 +74,8 @@ def test_prose_first_and_marked_for_nbval(path):
     nb = read(path)
     assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
     assert nb.metadata.kernelspec.name == "python3"
-    assert any("# NBVAL_CHECK_OUTPUT" in c.source for c in code_cells(nb)), "no result cell is checked"
+    assert any("# NBVAL_CHECK_OUTPUT" in c.source or "nbval-check-output" in c.metadata.get("tags", [])
+               for c in code_cells(nb)), "no result cell is checked"
     for cell in code_cells(nb):
         marked = "# NBVAL_RAISES_EXCEPTION" in cell.source
         tagged = "raises-exception" in cell.metadata.get("tags", [])
@@ -83,10 +86,25 @@ def test_prose_first_and_marked_for_nbval(path):
             assert 'alt.renderers.enable("svg")' in cell.source or "offline=True" in cell.source
 
 
-def test_the_rules_notebook_shows_a_refused_move():
+def test_the_tutorial_notebook_reads_as_a_lesson_not_as_code():
+    """Notebook 01: the lessons on the card table, a line or two of code for each track, the harness's controls in
+    the cells' tags and metadata (none in sight), no cell that raises, no printout, the default rules first."""
     nb = read(ROOT / "notebooks" / "01-rules.ipynb")
-    raising = [c for c in code_cells(nb) if "raises-exception" in c.metadata.get("tags", [])]
-    assert len(raising) == 1 and ".play(" in raising[0].source
+    cells = code_cells(nb)
+    for cell in cells:
+        assert not HARNESS.search(cell.source), f"a harness control in sight: {cell.source[:60]}"
+        assert "raises-exception" not in cell.metadata.get("tags", []), "a refusal is the lesson's feedback, never a traceback"
+        assert "print(" not in cell.source and "#" not in cell.source, cell.source[:60]
+        assert len([line for line in cell.source.splitlines() if line.strip()]) <= 2, cell.source
+    sources = [c.source for c in cells]
+    assert sum("lesson_table(" in s for s in sources) == 2  # the main path and the appendix, on the card table
+    assert any('lesson_table("appendix"' in s for s in sources)
+    checked = [c for c in cells if "nbval-check-output" in c.metadata.get("tags", [])]
+    assert [c.source.splitlines()[-1] for c in checked] == ["lessons.contents()", 'lessons.contents("appendix")']
+    assert run_notebooks.small_parameters(nb) == {"KEEP_PROGRESS": "memory"}  # headless runs keep nobody's progress
+    assert run_notebooks.parameters_of(nb) == {"KEEP_PROGRESS": "file"}
+    prose = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert prose.index("document 001") < prose.index("document 000") < prose.index("documents 002 and 004")
 
 
 def test_the_play_notebook_scripts_moves_in_the_notation():

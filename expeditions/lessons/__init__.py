@@ -18,6 +18,7 @@ file outside the repository unless told otherwise) and gives a ``LessonView`` fo
 from __future__ import annotations
 
 from ..errors import LessonError
+from .contents import ANSWERS, Contents
 from .judges import JUDGES, Judgement
 from .loading import TRACKS, lesson_dir, read_lesson, read_track, track
 from .model import (
@@ -49,6 +50,11 @@ def appendix() -> tuple[Lesson, ...]:
     return track("appendix")
 
 
+def contents(track_name: str = "path") -> Contents:
+    """The lessons of a track in order, with what each asks of the learner: a table in a notebook."""
+    return Contents(track_name, track(track_name))
+
+
 def lesson(lesson_id: str) -> Lesson:
     """One lesson of any track, by its id."""
     for name in TRACKS:
@@ -60,8 +66,43 @@ def lesson(lesson_id: str) -> Lesson:
 
 
 __all__ = [
-    "JUDGES", "MISTAKES", "PROGRESS_ENV", "TESTIDS", "TRACKS", "Buttons", "Case", "ChoiceTask", "Feedback", "Judgement", "Lesson",
-    "LessonError", "LessonView", "MemoryStore", "Mistake", "MoveMatch", "MoveTask", "NumberTask", "Option", "Progress",
-    "ProgressFile", "ProgressStore", "ProgressView", "RoundTask", "Says", "Task", "Tutorial", "appendix",
-    "default_progress_file", "lesson", "lesson_dir", "move_words", "path", "read_lesson", "read_track", "track",
+    "ANSWERS",
+    "JUDGES",
+    "MISTAKES",
+    "PROGRESS_ENV",
+    "TESTIDS",
+    "TRACKS",
+    "Buttons",
+    "Case",
+    "ChoiceTask",
+    "Contents",
+    "Feedback",
+    "Judgement",
+    "Lesson",
+    "LessonError",
+    "LessonView",
+    "MemoryStore",
+    "Mistake",
+    "MoveMatch",
+    "MoveTask",
+    "NumberTask",
+    "Option",
+    "Progress",
+    "ProgressFile",
+    "ProgressStore",
+    "ProgressView",
+    "RoundTask",
+    "Says",
+    "Task",
+    "Tutorial",
+    "appendix",
+    "contents",
+    "default_progress_file",
+    "lesson",
+    "lesson_dir",
+    "move_words",
+    "path",
+    "read_lesson",
+    "read_track",
+    "track",
 ]

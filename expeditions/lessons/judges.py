@@ -57,10 +57,11 @@ def _start_value(lesson: Lesson) -> Judgement:
     row = values.get(suit, model)
     ceiling = values.get(suit, "exact")
     facts = {"value": row.value.format(), "ceiling": ceiling.value.format(), "suit": SUITS[suit].name}
-    reveal = (f"{analysis.MODELS[row.model]}: starting {SUITS[suit].name} now is expected to score {row.value.format()}",
-              f"{analysis.MODELS['exact']} (every {SUITS[suit].name[:-1]} that reaches you, laid as if in order): "
-              f"{ceiling.value.format()}",
-              "leaving it unstarted scores 0")
+    name = SUITS[suit].name
+    reveal = (f"{name} started now: expected to score {row.value.format()} ({analysis.MODELS[row.model]})",
+              f"the best case, every {name[:-1]} that reaches you laid in order: {ceiling.value.format()} "
+              f"({analysis.MODELS['exact']})",
+              f"{name} left unstarted: 0")
     return Judgement("yes" if row.gain.value > 0 else "no", facts, reveal)
 
 

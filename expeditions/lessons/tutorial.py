@@ -163,6 +163,11 @@ class Tutorial:
     def feedback(self) -> Feedback:
         return self._feedback
 
+    @property
+    def solved(self) -> bool:
+        """The current lesson's task is done in this attempt (the table shows the answer; Restart tries again)."""
+        return self._solved
+
     def _begin(self) -> None:
         self._position = self.lesson.position
         self._feedback = NO_FEEDBACK
@@ -207,6 +212,12 @@ class Tutorial:
     def finish_round(self, played: Round) -> LessonView:
         """The game session hands back the round it played for a round lesson."""
         return self.answer(played)
+
+    def tell(self, feedback: Feedback) -> LessonView:
+        """Show ``feedback`` on the current lesson (what a front end has to say about a gesture, in the
+        lesson's place for words); nothing else changes."""
+        self._feedback = feedback
+        return self.view()
 
     def refused(self, refusal: IllegalMove) -> LessonView:
         """A move the engine refused while the game session plays a round lesson: the feedback is the
@@ -270,6 +281,14 @@ class Tutorial:
 
     def go(self, lesson: str) -> LessonView:
         self.progress = self.progress.go(lesson)
+        self._save()
+        self._begin()
+        return self.view()
+
+    def resume(self, kept: Any) -> LessonView:
+        """Go on from progress kept elsewhere (``Progress.to_dict()`` of this track, as a browser keeps it):
+        at its current lesson, with its lessons done; it is saved to the store too."""
+        self.progress = Progress.from_dict(kept, [lesson.id for lesson in self.lessons])
         self._save()
         self._begin()
         return self.view()

@@ -5,6 +5,7 @@ it is light: the card table and the calculator come at once, the explorer (numpy
 (altair, whose import takes seconds) only when they are first used.
 
 - ``CardTable`` / ``card_table()``: a match against the bots of ``expeditions.bots.LEVELS`` on a card table;
+- ``LessonTable`` / ``lesson_table()``: the tutorial's lessons on the same card table, in its lesson mode;
 - ``ScoringCalculator``: click cards into expeditions and see each one scored step by step;
 - ``score_progress_chart(round)``: the sides' scores turn by turn, as an altair chart;
 - ``WhatIfExplorer`` / ``what_if_explorer()``: a hand (or a position) valued by the three models side by side;
@@ -22,6 +23,7 @@ from .card_table import CardTable, card_table
 from .cards import card_button, card_toggle
 
 _LAZY = {
+    "LessonTable": "lessons", "lesson_table": "lessons",
     "score_history": "charts", "score_progress_chart": "charts",
     "ProgressExecutor": "explorer", "WhatIfExplorer": "explorer", "comparison_html": "explorer", "values_table": "explorer",
     "what_if_explorer": "explorer", "what_if_position": "explorer",
@@ -41,9 +43,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "CardTable", "ProgressExecutor", "ScoringCalculator", "WhatIfExplorer", "answer_html", "bonus_chart", "break_even_chart",
-    "card_button", "card_table",
-    "card_toggle", "chart_svg", "comparison_html", "distribution_chart", "estimates_chart", "score_history",
+    "CardTable", "LessonTable", "ProgressExecutor", "ScoringCalculator", "WhatIfExplorer", "answer_html", "bonus_chart",
+    "break_even_chart", "card_button", "card_table", "card_toggle", "chart_svg", "comparison_html", "distribution_chart",
+    "estimates_chart", "lesson_table", "score_history",
     "score_progress_chart", "tips_chart", "tips_verdict_chart", "value_chart", "values_table", "what_if_explorer",
     "what_if_position",
 ]

@@ -8,7 +8,9 @@ goes to `test-artifacts/<test name>.png`, and the servers' logs to `test-artifac
 
 The tests, one file per notebook and front end:
 - `test_voila_play.py`: notebook 02, the play table, as a Voila app;
-- `test_jupyterlab_rules.py`: notebook 01, the rules and the scoring calculator, in JupyterLab;
+- `test_voila_learn.py`: the learn app, the lessons' whole main path by gestures (`lesson_path.py`);
+- `test_jupyterlab_rules.py`: notebook 01, the lessons (the same main path, the appendix) and the scoring calculator, in
+  JupyterLab;
 - `test_voila_explorer.py`: notebook 03, the what-if explorer, as a Voila app (a copy with the notebook's small
   parameters applied is served beside the others: `servers.small_copy`).
 `pages.py` has the helpers that open the notebooks, drive the widgets and read the page.

@@ -206,6 +206,21 @@ def run_all_cells(page: Page, panel: Locator, notebook: str) -> None:
     expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status", "idle")
 
 
+def restart_and_run_all(page: Page, panel: Locator, notebook: str) -> None:
+    """Run > Restart Kernel and Run All Cells, confirmed, as a person re-runs a notebook from scratch; wait until
+    every code cell has run again (numbered from 1)."""
+    count = code_cells(notebook)
+    prompts = panel.locator(".jp-CodeCell .jp-InputArea-prompt")
+    panel.locator(".jp-Cell").first.click()
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    command = page.locator(".lm-Menu li[data-command='runmenu:restart-and-run-all']")
+    expect(command).to_be_visible()
+    command.click()
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    expect(prompts).to_have_text([re.compile(rf"^\[{i}\]:$") for i in range(1, count + 1)])
+    expect(panel.locator(".jp-Notebook-ExecutionIndicator")).to_have_attribute("data-status", "idle")
+
+
 # --- the card table ----------------------------------------------------------------------------------
 def plain_move(rnd: ex.Round, rng: random.Random | None = None) -> ex.Move:
     """A plain way to play on: lay the lowest number that continues one of your expeditions or starts one at 5 or
@@ -571,3 +586,88 @@ class ExplorerApp:
 
     def run_rollouts(self) -> None:
         self.el(".xp-explorer-rollouts").click()
+
+
+# --- the lessons (notebook 01 and the learn app) -----------------------------------------------------
+_LESSON_STATE_JS = """root => {
+    const lesson = root.querySelector('[data-testid=lesson]');
+    const text = testid => {
+        const e = lesson.querySelector(`[data-testid=${testid}]`);
+        return e ? e.textContent.replace(/\\s+/g, ' ').trim() : null;
+    };
+    const enabled = testid => { const e = lesson.querySelector(`[data-testid=${testid}]`); return e ? !e.disabled : null; };
+    const feedback = lesson.querySelector('[data-testid=lesson-feedback]');
+    return {
+        lesson: lesson.dataset.lesson, state: lesson.dataset.state, progress: text('lesson-progress'), task: text('lesson-task'),
+        feedback: text('lesson-feedback'), kind: feedback.dataset.kind, quote: text('lesson-quote') || '',
+        reveal: Array.from(lesson.querySelectorAll('[data-testid=lesson-reveal] li'), li => li.textContent),
+        buttons: {show_me: enabled('lesson-show-me'), next: enabled('lesson-next'), back: enabled('lesson-back'),
+                  restart: enabled('lesson-restart'), skip: enabled('lesson-skip')},
+    };
+}"""
+
+
+def expected_lesson(view: dict[str, Any]) -> dict[str, Any]:
+    """What the lesson panel must show for a view (the twin's), in the shape ``LessonApp.lesson_state`` reads it."""
+    lesson = view["lesson"]
+    feedback = lesson["feedback"]
+    buttons = lesson["buttons"]
+    return {
+        "lesson": lesson["lesson"], "state": lesson["state"], "progress": lesson["progress"]["text"], "task": squash(lesson["task"]),
+        "feedback": squash(feedback["text"]), "kind": feedback["kind"] if feedback["text"] else "",
+        "quote": f"The rules (document {lesson['document']}): “{feedback['quote']}”" if feedback["quote"] else "",
+        "reveal": list(feedback["reveal"]),
+        "buttons": {"show_me": buttons["show_me"] if lesson["answer"] != "round" else None, "next": buttons["next"],
+                    "back": buttons["back"], "restart": True, "skip": True if buttons["skip"] else None},
+    }
+
+
+class LessonApp(TableApp):
+    """The lessons on a page: the card table in its lesson mode, checked against a twin ``LessonTable`` given the same
+    gestures and the same clicks of the lesson's panel. After each, the page must show what the twin's view holds:
+    the table (as ``TableApp.check``) and the lesson (its id and state, progress, task, feedback, quote, buttons)."""
+
+    @classmethod
+    def on(cls, page: Page, twin: CardTable, root: Locator | None = None) -> LessonApp:
+        app = cls(page, root if root is not None else page.get_by_test_id("card-table").first, twin)
+        expect(app.root.get_by_test_id("lesson")).to_be_visible()
+        app.check()
+        return app
+
+    @property
+    def lesson(self) -> Locator:
+        return self.root.get_by_test_id("lesson")
+
+    def lesson_state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.root.evaluate(_LESSON_STATE_JS)
+        return state
+
+    def check(self) -> None:
+        super().check()
+        got, want = self.lesson_state(), expected_lesson(self.twin.view)
+        diff = {k: (got.get(k), want[k]) for k in want if got.get(k) != want[k]}
+        assert not diff, f"the lesson differs from the twin: {diff}"
+
+    def feedback(self) -> dict[str, str]:
+        """The feedback line as the page shows it: its text and its kind (right, wrong, info)."""
+        state = self.lesson_state()
+        return {"text": state["feedback"], "kind": state["kind"], "quote": state["quote"]}
+
+    # --- the lesson's panel ------------------------------------------------------------------------
+    def button(self, do: str, **content: Any) -> None:
+        """Click a button of the lesson (``show_me``, ``next``, ``back``, ``restart``, ``skip``, ``start_over``)."""
+        self._gesture(self.el(f"lesson-{do.replace('_', '-')}"), {"action": "lesson", "do": do, **content})
+
+    def answer_number(self, value: int | str) -> None:
+        box = self.el("lesson-number")
+        box.fill(str(value))
+        self._gesture(self.el("lesson-check"), {"action": "lesson", "do": "answer", "value": str(value)})
+
+    def choose(self, value: str) -> None:
+        self._gesture(self.root.locator(f"[data-testid=lesson-choice][data-value='{value}']"),
+                      {"action": "lesson", "do": "answer", "value": value})
+
+    def refused_lay(self, card: str, target: str, suit: str) -> None:
+        """Select ``card`` and lay it where the rules refuse it (then take the selection back by clicking it again)."""
+        self.select(card)
+        self.lay(target, suit)

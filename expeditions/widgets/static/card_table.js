@@ -281,7 +281,7 @@ function renderCentre(view, ctx) {
 }
 
 function renderStatus(view, ctx) {
-  const who = view.turn === "you" ? "Your turn" : view.turn === "over" ? (view.round_over && view.round_over.match_over ? "Game over" : "Round over")
+  const who = view.lesson && view.turn === "lesson" ? view.lesson.turn_label : view.turn === "you" ? "Your turn" : view.turn === "over" ? (view.round_over && view.round_over.match_over ? "Game over" : "Round over")
     : view.seats.find((s) => s.to_move) ? view.seats.find((s) => s.to_move).name : "Waiting";
   const m = view.message;
   return h(
@@ -483,7 +483,153 @@ function renderMoment(m) {
         h("p", { class: "xt-better" }, h("b", {}, "Better: "), `${m.instead}.`))));
 }
 
-// A later lesson mode draws its panels here (title, text, feedback, progress, its buttons).
+// --- the lesson mode: a lesson's panel above the table ---------------------------------------------------
+// The view then has a "lesson" block (expeditions.lesson_session): its title, text, task, the rules' quotes,
+// the feedback on the last try, the progress and which buttons apply. Moves are made on the table by its own
+// gestures; a number is typed in the panel's box, a choice clicked among its buttons.
+function lessonButton(ctx, testid, label, message, opts) {
+  const o = opts || {};
+  return h(
+    "button",
+    {
+      class: `xt-button${o.primary ? " xt-primary" : ""}${o.quiet ? " xt-quiet" : ""}`,
+      "data-testid": testid,
+      disabled: o.disabled,
+      title: o.title || label,
+      onclick: (event) => {
+        event.stopPropagation();
+        event.currentTarget.disabled = true; // answered by a new view, which draws the button afresh
+        ctx.send(typeof message === "function" ? message() : message);
+      },
+    },
+    label,
+  );
+}
+
+function quoteLine(document, quote, testid) {
+  return h("div", { class: "xt-lesson-quote", "data-testid": testid }, `The rules (document ${document}): “${quote}”`);
+}
+
+function renderAnswer(view, ctx) {
+  const L = view.lesson;
+  const done = L.solved;
+  if (L.answer === "number") {
+    const input = ctx.numberInput;
+    input.disabled = done || view.busy !== "";
+    const check = () => {
+      const value = input.value.trim();
+      ctx.send({ action: "lesson", do: "answer", value });
+    };
+    input.onkeydown = (event) => { if (event.key === "Enter") { event.preventDefault(); check(); } event.stopPropagation(); };
+    return h("div", { class: "xt-lesson-answer" },
+      h("label", {}, "Your answer: ", input),
+      h("button", { class: "xt-button xt-primary", "data-testid": "lesson-check", disabled: done,
+        onclick: (event) => { event.stopPropagation(); check(); } }, "Check"));
+  }
+  if (L.answer === "choice") {
+    return h("div", { class: "xt-lesson-answer" },
+      L.options.map((o) => lessonButton(ctx, "lesson-choice", o.label, { action: "lesson", do: "answer", value: o.value },
+        { disabled: done })).map((b, i) => { b.dataset.value = L.options[i].value; return b; }));
+  }
+  if (L.answer === "move") return h("p", { class: "xt-lesson-how" }, L.how);
+  return h("p", { class: "xt-lesson-how" },
+    `Play on the table, against the ${L.opponent} bot. `, L.hints ? "Stuck? Hint shows the best moves and why." : "");
+}
+
+function renderFeedback(view) {
+  const L = view.lesson;
+  const fb = L.feedback;
+  return h(
+    "div",
+    { class: `xt-lesson-result kind-${fb.text ? fb.kind : "none"}`, role: "status", "aria-live": "polite" },
+    h("div", { class: "xt-lesson-feedback", "data-testid": "lesson-feedback", "data-kind": fb.text ? fb.kind : "", "data-case": fb.case },
+      fb.text || null),
+    fb.quote ? quoteLine(view.lesson.document, fb.quote, "lesson-quote") : null,
+    fb.reveal && fb.reveal.length
+      ? h("ul", { class: "xt-lesson-reveal", "data-testid": "lesson-reveal" }, fb.reveal.map((line) => h("li", {}, line)))
+      : null,
+  );
+}
+
+function renderLessonHead(view, ctx) {
+  const L = view.lesson;
+  const dots = h("ol", { class: "xt-lesson-dots", "aria-label": "the lessons" },
+    L.lessons.map((each, i) => h("li", {},
+      h("button", {
+        class: `xt-dot${each.done ? " xt-dot-done" : ""}${each.id === L.lesson ? " xt-dot-here" : ""}`,
+        title: `${i + 1}. ${each.title}${each.done ? " (done)" : ""}`,
+        "aria-label": `lesson ${i + 1}: ${each.title}`,
+        onclick: (event) => { event.stopPropagation(); if (each.id !== L.lesson) ctx.send({ action: "lesson", do: "go", lesson: each.id }); },
+      }, each.done ? "✓" : String(i + 1)))));
+  const tracks = h("div", { class: "xt-lesson-tracks" }, L.tracks.map((t) =>
+    h("button", {
+      class: `xt-tab${t.value === L.track ? " xt-tab-here" : ""}`, "data-testid": "lesson-track", "data-track": t.value,
+      "aria-pressed": t.value === L.track ? "true" : "false",
+      onclick: (event) => { event.stopPropagation(); if (t.value !== L.track) ctx.send({ action: "lesson", do: "track", track: t.value }); },
+    }, t.label)));
+  return h("div", { class: "xt-lesson-head" },
+    h("span", { class: "xt-lesson-progress", "data-testid": "lesson-progress" }, L.progress.text),
+    dots,
+    tracks);
+}
+
+function renderLessonPanel(view, ctx) {
+  const L = view.lesson;
+  const b = L.buttons;
+  const round = L.answer === "round";
+  const quotes = L.quotes.length
+    ? h("details", { class: "xt-lesson-rules" }, h("summary", {}, L.quotes.length === 1 ? "The rule in the rule document's words" : "The rules in the rule document's words"),
+        L.quotes.map((q) => quoteLine(L.document, q.quote, "lesson-rule")))
+    : null;
+  return h(
+    "div",
+    { class: `xt-lesson kind-${L.answer}` },
+    h("div", { class: "xt-lesson-body" },
+      h("h2", { class: "xt-lesson-title" }, L.title, L.state === "done" ? h("span", { class: "xt-lesson-badge" }, "✓ done") : null),
+      L.default_rules ? null : h("p", { class: "xt-lesson-rules-name" }, `${L.rules_title} (document ${L.document})`),
+      h("p", { class: "xt-lesson-text" }, L.text),
+      quotes,
+      h("div", { class: "xt-lesson-task" }, h("b", {}, "Your task: "), h("span", { "data-testid": "lesson-task" }, L.task)),
+      renderAnswer(view, ctx),
+      h("div", { class: "xt-lesson-actions" },
+        round
+          ? button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" })
+          : lessonButton(ctx, "lesson-show-me", "Show me", { action: "lesson", do: "show_me" }, { disabled: !b.show_me, title: "make a right answer for me" }),
+        L.answer === "move" || round
+          ? button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" })
+          : null,
+        view.players === 4 && (L.answer === "move" || round)
+          ? button(ctx, "pass", view.pass_legal ? "Pass 2 ▸" : view.passing ? "Cancel pass" : "Pass 2",
+              { action: "pass" }, { disabled: !(view.can_pass || view.passing), pressed: view.passing })
+          : null),
+      renderFeedback(view),
+    ),
+    h("div", { class: "xt-lesson-buttons" },
+      lessonButton(ctx, "lesson-back", "◂ Back", { action: "lesson", do: "back" }, { disabled: !b.back, title: "the lesson before" }),
+      lessonButton(ctx, "lesson-restart", "Restart", { action: "lesson", do: "restart" }, { title: "this lesson from its start" }),
+      h("span", { class: "xt-grow" }),
+      L.finished ? lessonButton(ctx, "lesson-start-over", "Start over", { action: "lesson", do: "start_over" }, { quiet: true, title: "every lesson to do again" }) : null,
+      b.skip ? lessonButton(ctx, "lesson-skip", "Skip", { action: "lesson", do: "skip" }, { quiet: true, title: "on to the next lesson, this one left to do" }) : null,
+      lessonButton(ctx, "lesson-next", "Next ▸", { action: "lesson", do: "next" }, { disabled: !b.next, primary: b.next, title: b.next ? "the next lesson" : "do the task first (or Skip)" }),
+    ),
+    round ? renderHint(view, ctx) : null,
+    round ? renderLog(view, ctx) : null,
+  );
+}
+
+// A lesson: its head (progress, the lessons, the tracks) above its panel and the table, side by side where
+// there is room (the panel goes above the table in narrower places).
+function renderLesson(view, ctx) {
+  const L = view.lesson;
+  return h(
+    "section",
+    { class: "xt-lesson-mode", "data-testid": "lesson", "data-lesson": L.lesson, "data-state": L.state },
+    renderLessonHead(view, ctx),
+    h("div", { class: "xt-body" }, renderLessonPanel(view, ctx), h("div", { class: "xt-main" }, renderTable(view, ctx))),
+  );
+}
+
+// The panels beside the table (a lesson has its own: renderLessonPanel).
 function renderPanels(view, ctx) {
   const review = view.round_over && ctx.collapsed ? renderReview(view, ctx) : null; // the table shown: the review beside it
   return [renderHint(view, ctx), review ? h("section", { class: "xt-panel xt-review-panel" }, review) : null,
@@ -539,6 +685,10 @@ function makeControls(ctx) {
   ctx.levelSelect = h("select", { "data-testid": "level", onchange: () => ctx.send({ action: "level", level: ctx.levelSelect.value }) });
   ctx.rulesSelect = h("select", { "data-testid": "rule-set", title: "the rule set of the next New game" });
   ctx.coloursSelect = h("select", { "data-testid": "colours", onchange: () => ctx.send({ action: "colours", colours: ctx.coloursSelect.value }) });
+  ctx.numberInput = h("input", {
+    type: "text", inputmode: "numeric", "data-testid": "lesson-number", placeholder: "e.g. 38", spellcheck: "false",
+    autocomplete: "off", "aria-label": "your answer, a whole number",
+  });
   ctx.fileInput = h("input", {
     type: "file", accept: ".json,application/json", class: "xt-file", "data-testid": "load-file",
     onchange: async () => {
@@ -628,7 +778,15 @@ function render({ model, el }) {
     root.dataset.palette = view.palette;
     root.dataset.players = view.players;
     root.dataset.turn = view.turn;
-    root.replaceChildren(
+    if (view.lesson) {
+      root.dataset.mode = "lesson";
+      root.dataset.lessonKind = view.lesson.answer;
+      root.dataset.scores = view.lesson.show_scores ? "shown" : "hidden";
+      if (ctx.lessonKey !== view.lesson.lesson) ctx.numberInput.value = "";
+      ctx.lessonKey = view.lesson.lesson;
+    }
+    if (view.lesson) root.replaceChildren(renderLesson(view, ctx));
+    else root.replaceChildren(
       renderBar(view, ctx),
       h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx))),
     );
@@ -650,6 +808,14 @@ function render({ model, el }) {
     if (focused) root.focus({ preventScroll: true });
   };
 
+  const keepProgress = () => {
+    if (model.get("keep") !== "browser") return;
+    try {
+      window.localStorage.setItem(model.get("storage_key"), JSON.stringify(model.get("progress")));
+    } catch (error) { /* storage refused (a private window): the lessons go on, unkept */ }
+  };
+  model.on("change:progress", keepProgress);
+
   const onCustom = (message) => {
     if (message && message.type === "record") download(message.name, message.text);
   };
@@ -658,8 +824,15 @@ function render({ model, el }) {
   model.on("msg:custom", onCustom);
   root.addEventListener("keydown", keydown);
   ctx.redraw();
+  // Where the learner had got to, kept by this browser: sent once the table is drawn, so that it shows it waits.
+  if (model.get("keep") === "browser") {
+    let kept = null;
+    try { kept = JSON.parse(window.localStorage.getItem(model.get("storage_key")) || "null"); } catch (error) { kept = null; }
+    if (kept && typeof kept === "object" && Object.keys(kept).length) ctx.send({ action: "lesson", do: "restore", progress: kept });
+  }
   return () => {
     model.off("change:view", ctx.redraw);
+    model.off("change:progress", keepProgress);
     model.off("msg:custom", onCustom);
     root.removeEventListener("keydown", keydown);
     clearInterval(ctx.ticker);

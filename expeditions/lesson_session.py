@@ -1,0 +1,361 @@
+"""A lesson on the card table: the tutorial's current lesson set up as a game, every gesture judged by the lesson.
+
+``LessonSession`` is a ``Session`` (the game a card table shows, below any widget) that hosts a
+``lessons.Tutorial``. The table shows the lesson's prepared position, and the learner answers by the kind of
+the lesson's task:
+
+- a **move** is made by the table's own gestures (a card, its expedition or discard pile, then the deck or
+  a pile). The whole move goes to ``tutorial.answer``: the engine plays it and the lesson judges it. A right
+  move stays on the table; a legal move that is not the task is answered by the lesson and taken back, so
+  the learner tries again; a move the engine refuses leaves the table as it was (a refused draw keeps the
+  card laid, so only the draw is chosen again). No bot answers a move lesson;
+- a **number** (what a finished board scores) and a **choice** (one of the task's options) come from the
+  lesson panel (``answer``); the table only shows the position, its running scores hidden until the score
+  is given;
+- a **round** is played to its end against the lesson's opponent (Easy), with hints: the session plays it
+  as any game, and hands the finished round to the tutorial.
+
+Whatever the table refuses (a card on the wrong expedition, a lower card, a draw of your own discard) becomes
+the lesson's feedback: the lesson's words for the rule when it has them, with the rule document's quote (the
+table's message line gives the engine's short reason, as in the play app); gestures that only need guidance
+("first lay a card, then draw") are answered in both places. Those words stay until the next gesture the table
+takes. Nothing raises. ``view_data()`` is the table's view with the lesson's (``LessonView.to_dict()``) under
+``"lesson"``: what the lesson mode of the card table widget draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from .bots import BotFactory
+from .cards import Card
+from .errors import ExpeditionsError, IllegalMove
+from .lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
+from .lessons.tutorial import NO_FEEDBACK
+from .moves import Move
+from .session import Job, Session, _as_match
+from .table_view import MessageView, SideView, TableView, move_words, symbolize
+
+TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
+"""What each track of lessons is called on the table."""
+
+HOW_TO_MOVE = ("On the table: click a card of your hand, then its expedition (your row) or its discard pile "
+               "(the middle row), then click the deck or a pile to draw.")
+"""How a move is made by gestures, said in the panel of a move lesson."""
+
+HOW_TO_PASS = "To pass instead, click Pass 2, then two cards of your hand, then Pass 2 ▸ (or your partner's name)."
+"""How two cards are passed by gestures (four players), said after ``HOW_TO_MOVE``."""
+
+
+class LessonSession(Session):
+    """The current lesson of ``tutorial`` (default: a new ``Tutorial`` of ``track``, its progress kept in
+    ``store``) set up on a game session. ``colours`` and ``levels`` are those of ``Session``.
+
+    The lesson's buttons are methods: ``show_me``, ``next``, ``back``, ``skip``, ``restart``, ``go``,
+    ``start_over``, ``use_track``; ``answer(value)`` gives a number or a choice. The table's gestures are the
+    session's own (``select``, ``lay``, ``draw``, ``pass_cards``, ``submit``, ``undo``, ``start_hint``).
+    """
+
+    def __init__(self, track: str = "path", *, tutorial: Tutorial | None = None, store: ProgressStore | None = None,
+                 colours: str = "four", levels: Mapping[str, BotFactory] | None = None) -> None:
+        self.tutorial = tutorial if tutorial is not None else Tutorial(track, store=store)
+        lesson = self.tutorial.lesson
+        super().__init__(lesson.rules, seed=1, colours=colours, levels=levels)
+        self._set_up()
+
+    # --- the lesson ------------------------------------------------------------------------------------
+    @property
+    def lesson(self) -> Lesson:
+        return self.tutorial.lesson
+
+    @property
+    def kind(self) -> str:
+        """What the lesson is answered with: ``"move"``, ``"number"``, ``"choice"`` or ``"round"``."""
+        return self.lesson.answer
+
+    def _set_up(self) -> None:
+        """The table at the tutorial's position (the lesson's, or where a right answer took it)."""
+        task = self.lesson.task
+        if isinstance(task, RoundTask) and task.opponent in self.levels:
+            self.level = task.opponent
+        self._reset(_as_match(self.tutorial.position), self.lesson.seat)
+        self.message = None
+        if isinstance(task, RoundTask) and not self.round.moves:
+            first = "you start" if self.round.to_move == self.seat else f"{self.seat_name(self.round.to_move or 0)} starts"
+            self.message = MessageView(f"Your round against the {self.level} bot: {first}.")
+
+    def _tell(self, text: str) -> bool:
+        """Say ``text`` in the lesson's feedback line and on the table (where the learner's eyes are); False."""
+        self.tutorial.tell(Feedback("info", text, "gesture"))
+        self.message = MessageView(text)
+        return False
+
+    def lesson_view(self) -> LessonView:
+        return self.tutorial.view()
+
+    # --- the lesson's buttons ----------------------------------------------------------------------------
+    def _moved(self, step: str) -> bool:
+        try:
+            getattr(self.tutorial, step)()
+        except ExpeditionsError as e:
+            return self._tell(str(e))
+        self._set_up()
+        return True
+
+    def next(self) -> bool:
+        """On to the next lesson (the button shows once this one is done)."""
+        return self._moved("next")
+
+    def skip(self) -> bool:
+        """On to the next lesson, leaving this one to do."""
+        return self._moved("skip")
+
+    def back(self) -> bool:
+        """The lesson before."""
+        return self._moved("back")
+
+    def restart(self) -> bool:
+        """This lesson from its start (it stays done if it was)."""
+        return self._moved("restart")
+
+    def start_over(self) -> bool:
+        """Every lesson of the track to do again, from the first."""
+        return self._moved("start_over")
+
+    def go(self, lesson: str) -> bool:
+        """The lesson ``lesson`` (its id) of this track."""
+        try:
+            self.tutorial.go(lesson)
+        except ExpeditionsError as e:
+            return self._tell(str(e))
+        self._set_up()
+        return True
+
+    def use_track(self, track: str) -> bool:
+        """The lessons of ``track`` (``"path"`` or ``"appendix"``), where the learner had got to in them."""
+        if track == self.tutorial.track:
+            return True
+        try:
+            self.tutorial = Tutorial(track, store=self.tutorial.store)
+        except ExpeditionsError as e:
+            return self._tell(str(e))
+        self._set_up()
+        return True
+
+    def resume(self, kept: Mapping[str, Any]) -> bool:
+        """Go on from progress kept elsewhere, by track (``{"path": Progress.to_dict(), ...}``, as the browser
+        keeps it): every track's entry goes to the store, and the current track resumes."""
+        store = self.tutorial.store
+        try:
+            for track, data in kept.items():
+                if track == self.tutorial.track:
+                    self.tutorial.resume(data)
+                elif isinstance(data, dict):
+                    store.save(str(track), data)
+        except ExpeditionsError as e:
+            return self._tell(f"The kept progress could not be read ({e}); the lessons start afresh.")
+        self._set_up()
+        return True
+
+    def show_me(self) -> bool:
+        """Perform a right answer: a move is made on the table, a number or a choice is given."""
+        if self.job is not None:
+            return self._tell(f"One moment: {self.job.text}")
+        if self.kind == "round":
+            return self._tell("In the round, Hint shows the best moves on the table.")
+        if self.tutorial.solved:
+            return self._tell("This lesson is done: go on with Next, or Restart to try it again.")
+        before = self.tutorial.position
+        self.tutorial.show_me()
+        if self.kind == "move":
+            shown = self.lesson.show_me()
+            assert isinstance(shown, Move)
+            self._changed(_as_match(self.tutorial.position))
+            self.say(f"Shown: {self._move_words(before, shown, self.seat)}.", "move")
+        return True
+
+    def answer(self, value: Any) -> bool:
+        """Answer a number lesson (a whole number, or its text) or a choice (an option's value); True if right."""
+        if self.kind not in ("number", "choice"):
+            how = "by playing the round on the table" if self.kind == "round" else "by a move on the table"
+            return self._tell(f"This lesson is answered {how}. {self.lesson.task_text}")
+        if isinstance(value, str) and self.kind == "number" and not value.strip():
+            return self._tell("Type a whole number in the box first, like 38 or -24.")
+        view = self.tutorial.answer(value)
+        return view.feedback.right
+
+    # --- the table's gestures, judged by the lesson --------------------------------------------------------
+    @property
+    def bots_to_move(self) -> bool:
+        """Bots move only in a round lesson; a move lesson shows the position after the learner's move."""
+        return self.kind == "round" and super().bots_to_move
+
+    def _cannot_act(self) -> bool:
+        if self.kind in ("number", "choice"):
+            where = "the lesson's box" if self.kind == "number" else "one of the lesson's buttons"
+            self._tell(f"The table only shows the position here: answer with {where}.")
+            return True
+        if self.kind == "move" and self.tutorial.solved:
+            self._tell("This lesson is done: go on with Next, or Restart to try it again.")
+            return True
+        return super()._cannot_act()
+
+    def _refuse(self, text: str, quote: str = "") -> bool:
+        """A refused gesture is answered in the lesson's feedback line, with the rule's quote."""
+        rule = next((key for key, words in self.rules.quotes if quote and words == quote), "")
+        if rule:
+            return self._refuse_move(IllegalMove(text.removeprefix("Not allowed: ").rstrip("."), rule=rule, quote=quote))
+        return self._tell(text)
+
+    def _refuse_move(self, e: IllegalMove) -> bool:
+        """The lesson's words for the rule, with its quote, in the lesson's feedback; the engine's short reason on
+        the table, as the play app says it."""
+        self.tutorial.refused(e)
+        self._word_refusal()
+        self.message = MessageView(f"Not allowed: {symbolize(str(e), self.rules)}.", "error")
+        return False
+
+    def _word_refusal(self) -> None:
+        """A refusal the lesson has no words for is said in the engine's words, as the table says them."""
+        feedback = self.tutorial.feedback
+        if feedback.case == "refused" and feedback.text == feedback.detail:
+            self.tutorial.tell(replace(feedback, text=f"Not allowed: {symbolize(feedback.detail, self.rules)}."))
+
+    def _make(self, move: Move) -> bool:
+        if self.kind != "move":
+            made = self._taken(super()._make(move))
+            self._check_round()
+            return made
+        before = self.tutorial.position
+        feedback = self.tutorial.answer(move).feedback
+        if feedback.right:
+            self._changed(_as_match(self.tutorial.position))
+            return self.say(self._move_words(before, move, self.seat) + ".", "move")
+        if feedback.case == "refused":
+            self._word_refusal()
+            self.message = MessageView(f"Not allowed: {symbolize(feedback.detail, self.rules)}.", "error")
+        else:  # a legal move that is not the task: taken back, to try again
+            self.selected, self.pending, self.passing = [], None, False
+            taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") and before.piles[move.draw] else None
+            words = move_words(move, who="you", taken=taken)  # the card off the deck stays unseen: it goes back
+            self.message = MessageView(f"Taken back, to try again: {words}.")
+        return False
+
+    # A refused gesture's words stay until the next gesture the table takes.
+    def select(self, card: Card | str | None = None, *, index: int | None = None) -> bool:
+        return self._taken(super().select(card, index=index))
+
+    def lay(self, target: str, suit: str | None = None) -> bool:
+        return self._taken(super().lay(target, suit))
+
+    def undo(self) -> bool:
+        return self._taken(super().undo())
+
+    def _taken(self, made: bool) -> bool:
+        if made and self.tutorial.feedback.case in ("refused", "gesture"):
+            self.tutorial.tell(NO_FEEDBACK)
+            if self.message is not None and self.message.tone != "move":
+                self.message = None
+        return made
+
+    def _apply_bot_move(self, move: Move) -> None:
+        super()._apply_bot_move(move)
+        self._check_round()
+
+    def _check_round(self) -> None:
+        """The round lesson's round is over: the tutorial judges it (once)."""
+        if self.kind == "round" and self.round.is_over and not self.tutorial.solved:
+            self.tutorial.finish_round(self.round)
+
+    def start_hint(self) -> Job[Any] | None:
+        if self.kind != "round":
+            self._tell("Hints are for the round at the end of the path; here, Show me gives a right answer.")
+            return None
+        return super().start_hint()
+
+    def next_round(self) -> bool:
+        """After the round lesson's round: the same deal again (the lesson stays done)."""
+        if self.kind != "round" or not self.round.is_over:
+            return self._tell("A lesson is one position: Next goes on to the next lesson.")
+        return self.restart()
+
+    continue_ = next_round
+
+    def new_game(self, rules: Any = None, **options: Any) -> bool:
+        """In a lesson, a new game is the lesson again from its start."""
+        return self.restart()
+
+    def set_level(self, level: str) -> bool:
+        return self._tell(f"The lesson's opponent is {self.level}; the play app lets you choose another.")
+
+    def load_json(self, text: str, *, source: str = "the record") -> bool:
+        return self._tell("A lesson plays its own position: load a game record in the play app.")
+
+    # --- what the table shows ------------------------------------------------------------------------------
+    def _turn_words(self) -> tuple[str, str]:
+        if self.kind != "round" and self.tutorial.solved:
+            return "lesson", "Read what the lesson says, then click Next."
+        if self.kind == "number":
+            return "lesson", "The round is over. Count what your expeditions score (your row, just above your hand)."
+        if self.kind == "choice":
+            look = "the board" if self.round.is_over else "your hand"
+            return "lesson", f"Look at {look}, then answer with one of the lesson's buttons."
+        return super()._turn_words()
+
+    def _over_words(self) -> str:
+        if self.kind != "round" or not self.round.is_over:
+            return ""
+        return "The round is over: see how each side scored."
+
+    def view(self) -> TableView:
+        """The table as the learner sees it: no end-of-round panel but in the round lesson, and the running
+        scores hidden while the learner is asked what a board scores."""
+        table = super().view()
+        changes: dict[str, Any] = {"rounds": 1, "can_hint": table.can_hint and self.kind == "round",
+                                   "can_review": table.can_review and self.kind == "round"}
+        if self.kind == "move" and self.tutorial.solved:  # nobody moves after the lesson's move
+            changes["can_undo"] = False
+            changes["seats"] = tuple(replace(seat, to_move=False) for seat in table.seats)
+        if self.kind != "round":
+            changes["round_over"] = None
+        elif table.round_over is not None:
+            changes["round_over"] = replace(table.round_over, match_over=False, next="Play it again", result="")
+        if not self.lesson_view().show_scores:
+            changes["sides"] = tuple(_hidden_scores(side) for side in table.sides)
+            changes["totals"] = tuple(0 for _ in table.totals)
+        return replace(table, **changes)
+
+    def view_data(self) -> dict[str, Any]:
+        """The table's view as plain data, with the lesson's under ``"lesson"`` (what the widget draws)."""
+        data = self.view().to_dict()
+        lesson = self.lesson_view()
+        rules = self.rules
+        tutorial = self.tutorial
+        extra = {
+            "solved": tutorial.solved,
+            "document": rules.document,
+            "rules_title": rules.title,
+            "default_rules": rules.name == "expeditions",
+            "track_title": TRACK_TITLES.get(tutorial.track, tutorial.track),
+            "tracks": [{"value": name, "label": title} for name, title in TRACK_TITLES.items()],
+            "lessons": [{"id": each.id, "title": each.title, "done": tutorial.progress.is_done(each.id)}
+                        for each in tutorial.lessons],
+            "finished": tutorial.progress.finished,
+            "how": (HOW_TO_MOVE + (" " + HOW_TO_PASS if rules.pass_cards else "")) if lesson.answer == "move" else "",
+            "turn_label": "Done" if tutorial.solved else {"number": "Count", "choice": "Decide"}.get(lesson.answer, ""),
+        }
+        data["lesson"] = {**lesson.to_dict(), **extra}
+        return data
+
+    def __repr__(self) -> str:
+        return f"<LessonSession {self.tutorial!r}>"
+
+
+def _hidden_scores(side: SideView) -> SideView:
+    columns = tuple(replace(e, score=0, explain="scored once you have answered") for e in side.expeditions)
+    return replace(side, score=0, expeditions=columns)
+
+
+__all__ = ["HOW_TO_MOVE", "HOW_TO_PASS", "TRACK_TITLES", "LessonSession"]

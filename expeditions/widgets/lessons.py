@@ -1,0 +1,138 @@
+"""The tutorial on the card table: the same widget as the play app, in its lesson mode.
+
+A ``LessonTable`` is a ``CardTable`` whose session is a ``LessonSession``: above the table the lesson's
+panel (its title, a few sentences, the task, the rule in the rule document's words, the feedback line, the
+progress "Lesson 3 of 10", and the buttons Back, Restart, Show me, Skip, Next), on the table the lesson's
+prepared position. A move is answered by the table's own gestures, a number in the panel's box, a choice by
+its buttons, and the last lesson is a whole round against the Easy bot with hints on. The panel's buttons
+send ``{"action": "lesson", "do": "next"}`` and the like; the table's gestures are the card table's.
+
+Where the learner has got to is kept by one rule:
+
+- ``keep="file"`` (the default, notebook 01 in JupyterLab): in a small file outside the repository on the
+  machine that runs the kernel (``lessons.ProgressFile``: ``~/.local/state/expeditions/lessons.json``, or the
+  file named by ``EXPEDITIONS_PROGRESS``);
+- ``keep="browser"`` (the app, ``make learn``): in the browser's local storage, per browser and per address
+  of the app; the page hands it back to Python when it opens (the ``progress`` trait carries it out);
+- ``keep="memory"``: nowhere (a script, a test).
+
+Either way, re-running the notebook or reloading the app goes on at the lesson the learner was on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+import traitlets
+
+from ..bots import BotFactory
+from ..errors import ExpeditionsError
+from ..lesson_session import LessonSession
+from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
+from .card_table import PAUSE, CardTable
+
+KEEPS = ("file", "browser", "memory")
+"""Where a lesson table keeps the learner's progress (see the module docs)."""
+
+STORAGE_KEY = "expeditions-lessons"
+"""The browser's local storage entry that keeps the progress of every track (``keep="browser"``)."""
+
+
+class BrowserStore(MemoryStore):
+    """Progress kept in the browser: held here, and handed to ``listener`` (the widget) after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listener: Callable[[dict[str, Any]], None] | None = None
+
+    def save(self, track: str, data: dict[str, Any]) -> None:
+        super().save(track, data)
+        if self.listener is not None:
+            self.listener(dict(self.data))
+
+
+class LessonTable(CardTable):
+    """The lessons of ``track`` (``"path"``: the main path; ``"appendix"``: the other rule sets) on a card table.
+
+    ``keep`` says where progress is kept (``"file"``, ``"browser"``, ``"memory"``; see the module docs), or give
+    a ``store`` (a ``lessons.ProgressStore``). ``colours``, ``levels``, ``pause`` and ``background`` are those
+    of ``CardTable``. ``table.session`` is the ``LessonSession``; ``table.tutorial`` the learner's ``Tutorial``.
+    """
+
+    progress = traitlets.Dict().tag(sync=True)
+    """Every track's progress (``Progress.to_dict()``), for the browser to keep when ``keep`` is ``"browser"``."""
+    keep = traitlets.Unicode("file").tag(sync=True)
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+
+    def __init__(self, track: str = "path", *, keep: str = "file", store: ProgressStore | None = None,
+                 colours: str = "four", levels: Mapping[str, BotFactory] | None = None, pause: float = PAUSE,
+                 background: bool | None = None) -> None:
+        if keep not in KEEPS:
+            raise ExpeditionsError(f"{keep!r} is not a place to keep progress: {', '.join(map(repr, KEEPS))}")
+        browser = BrowserStore() if store is None and keep == "browser" else None
+        if store is None:
+            store = browser if browser is not None else ProgressFile() if keep == "file" else MemoryStore()
+        session = LessonSession(track, store=store, colours=colours, levels=levels)
+        super().__init__(session.rules, session=session, pause=pause, background=background)
+        self.keep = keep
+        if browser is not None:
+            browser.listener = self._kept
+
+    @property
+    def lessons(self) -> LessonSession:
+        assert isinstance(self.session, LessonSession)
+        return self.session
+
+    @property
+    def tutorial(self) -> Tutorial:
+        return self.lessons.tutorial
+
+    def _kept(self, data: dict[str, Any]) -> None:
+        self.progress = data
+
+    # --- the browser's messages -------------------------------------------------------------------------
+    def act(self, content: dict[str, Any]) -> None:
+        """The lesson panel's messages (``{"action": "lesson", "do": ...}``); every other gesture is the card
+        table's."""
+        if content.get("action") != "lesson":
+            super().act(content)
+            return
+        s = self.lessons
+        do = content.get("do")
+        if self.session.job is not None and do not in ("restore",):
+            s._tell(f"One moment: {self.session.job.text}")
+        elif do in ("show_me", "next", "back", "skip", "restart", "start_over"):
+            getattr(s, do)()
+        elif do == "go" and isinstance(content.get("lesson"), str):
+            s.go(content["lesson"])
+        elif do == "track" and isinstance(content.get("track"), str):
+            s.use_track(content["track"])
+        elif do == "answer":
+            s.answer(content.get("value", ""))
+        elif do == "restore" and isinstance(content.get("progress"), dict):
+            s.resume(content["progress"])
+        else:
+            s._tell(f"The lesson does not know the button {do!r}.")
+        self.render()
+        self._advance()
+
+    def render(self) -> None:
+        """Send the table's and the lesson's view to the browser (numbered, as ``CardTable.render``)."""
+        self._sent += 1
+        self.view = {**self.lessons.view_data(), "seq": self._sent}
+
+    # --- outside a live notebook ---------------------------------------------------------------------------
+    def snapshot_html(self) -> str:
+        """The lesson and its table as static HTML: what an exported report shows in place of the live widget."""
+        lesson = self.lessons.lesson_view()
+        return (f"<div class='xt-lesson-snapshot' style='font-family:sans-serif'><p><b>{escape(lesson.progress.text)}: "
+                f"{escape(lesson.title)}</b></p><p>{escape(lesson.text)}</p><p><i>{escape(lesson.task)}</i></p></div>"
+                + super().snapshot_html())
+
+
+def lesson_table(track: str = "path", **options: Any) -> LessonTable:
+    """The lessons of ``track`` on a card table (every option of ``LessonTable``): what notebook 01 and the
+    learn app show."""
+    return LessonTable(track, **options)

@@ -1,0 +1,74 @@
+"""The learn app (``notebooks/learn-app.ipynb``, ``make learn``) in Voila at 1,000 px wide: the whole main path by the
+learner's own gestures (``lesson_path.walk``), and where the learner got to kept by the browser across a reload.
+
+The app is opened as it is served to check that it starts, shows lesson 1 and works offline; the path is walked on a
+copy whose bots answer after a short pause (``servers.app_copy``), checked after every gesture against a twin
+``LessonTable`` in this process given the same gestures (``pages.LessonApp``).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from lesson_path import PATH, walk
+from pages import APP_VIEWPORT, NOTEBOOKS, LessonApp, open_voila_app, save_screenshot
+from playwright.sync_api import Page, expect
+from servers import app_copy
+
+from expeditions.widgets import LessonTable
+from expeditions.widgets.lessons import STORAGE_KEY
+
+NOTEBOOK = "learn-app.ipynb"
+SERVED = "learn-app-quick.ipynb"
+PAUSE = 0.1
+
+
+@pytest.fixture(scope="module")
+def quick(notebooks_dir: Path) -> Path:
+    """The served folder, with a copy of the app whose bots answer after a short pause."""
+    app_copy(NOTEBOOKS / NOTEBOOK, notebooks_dir / SERVED, pause=PAUSE)
+    return notebooks_dir
+
+
+def twin() -> LessonTable:
+    return LessonTable(keep="memory", pause=0, background=False)
+
+
+def test_the_app_is_a_title_and_the_first_lesson(page: Page, voila: str) -> None:
+    page.set_viewport_size(APP_VIEWPORT)
+    seen = open_voila_app(page, voila, NOTEBOOK)
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Expeditions"))
+    expect(page.locator(".jp-CodeCell .jp-InputArea")).to_have_count(0)  # an app: no code shown
+    app = LessonApp.on(page, twin())
+    expect(app.lesson).to_have_attribute("data-lesson", PATH[0].id)
+    for testid in ("lesson-progress", "lesson-feedback", "lesson-show-me", "lesson-next", "lesson-back", "lesson-restart",
+                   "hand-card", "expedition", "discard-pile", "deck", "status"):
+        expect(app.root.get_by_test_id(testid).first).to_be_attached()
+    box = app.root.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= APP_VIEWPORT["width"]  # it fits the window
+    hand = app.root.get_by_test_id("hand-card").last.bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= APP_VIEWPORT["height"]  # the hand is in sight, unscrolled
+    assert seen.offline_problems() == []
+
+
+def test_the_whole_main_path_by_gestures_and_a_reload_goes_on_where_it_was(page: Page, voila: str, quick: Path) -> None:
+    page.set_viewport_size(APP_VIEWPORT)
+    seen = open_voila_app(page, voila, SERVED, quick)
+    app = LessonApp.on(page, twin())
+    walk(app, 1, 4, "learn-app")
+    kept = app.twin.tutorial.progress.to_dict()
+    assert page.evaluate(f"() => JSON.parse(localStorage.getItem('{STORAGE_KEY}'))") == {"path": kept}
+
+    page.reload()  # the app again, in the same browser: it goes on at the lesson the learner was on
+    again = twin()
+    again.act({"action": "lesson", "do": "restore", "progress": {"path": kept}})
+    app = LessonApp.on(page, again)
+    expect(app.lesson).to_have_attribute("data-lesson", PATH[4].id)
+    expect(app.root.locator(".xt-dot-done")).to_have_count(4)
+    walk(app, 5, len(PATH), "learn-app")
+    assert app.twin.tutorial.progress.finished
+    expect(app.root.locator(".xt-dot-done")).to_have_count(len(PATH))
+    save_screenshot(page, "learn-app-path-finished")
+    assert seen.offline_problems() == []
