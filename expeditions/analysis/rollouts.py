@@ -69,7 +69,9 @@ class Option:
     ``moves``: the moves the seat makes on its next turns, in order (one that is no longer legal
     when its turn comes, which only a partner can cause, is left to the policy); ``remove``: the
     first move's card leaves the game instead of going onto its pile (what a discard feeds,
-    measured against feeding nothing); ``blocked``: suits the seat lays nothing of on its next turn;
+    measured against feeding nothing); ``blocked``: suits the seat holds back on its next turn: it
+    neither lays nor discards a card of them (unless its hand holds nothing else), and still values
+    them as live;
     ``allowed``: the suits the seat may lay for the rest of the round (``None``: all);
     ``committed``: suits the seat treats as started (it plays them as its expeditions)."""
 
@@ -218,7 +220,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         if step not in forced:
             size = n * k
             forced[step] = Forced(np.full(size, -1, dtype=np.int64), np.zeros(size, dtype=np.int64),
-                                  np.zeros(size, dtype=np.int64), np.full(size, -1, dtype=np.int64))
+                                  np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64))
         return forced[step]
 
     players = rules.players
@@ -230,7 +232,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         if option.committed:
             everything.committed[seat, rows] = _suit_bits(rules, option.committed)
         if option.blocked:
-            forced_at(first).lay[rows] = layout.full & ~_suit_mask(layout, option.blocked)
+            forced_at(first).hold[rows] = _suit_mask(layout, option.blocked)
         for turn, move in enumerate(option.moves):
             kind, card, source = action_of(spec, move)
             f = forced_at(first + turn * players)
@@ -260,7 +262,7 @@ def _engine_option(table: Table, observation: Observation, option: Option) -> Ta
     if option.allowed is not None:
         allowed_mask = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.allowed)
     committed = _suit_bits(rules, option.committed)
-    blocked_mask = spec.all_cards & ~sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
+    held = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
     own_turn = 0
     limit = table.turns + batch.TURN_CAP
     while not table.end:
@@ -279,8 +281,7 @@ def _engine_option(table: Table, observation: Observation, option: Option) -> Ta
                 own_turn += 1
                 continue
             if action is None:
-                lay = allowed_mask & (blocked_mask if own_turn == 0 else spec.all_cards)
-                action = counting_action(table, lay, committed)
+                action = counting_action(table, allowed_mask, committed, held if own_turn == 0 else 0)
             own_turn += 1
         else:
             action = counting_action(table)
@@ -479,8 +480,9 @@ class Decision:
 
 def decisions_for(observation: Observation) -> list[Decision]:
     """The options model 3 compares for every suit: lay the lowest live number now; invest now (each
-    count of the investments in hand, laid on the next turns, when the plays left allow); wait (lay
-    nothing of the suit this turn); never (lay nothing more of it this round)."""
+    count of the investments in hand, laid on the next turns, when the plays left allow); wait (hold
+    the suit back this turn: lay and discard none of its cards, as models 1 and 2 keep them in hand);
+    never (lay nothing more of it this round)."""
     if observation.to_move != observation.seat:
         raise AnalysisError("full-round rollouts compare moves, so they need a position where the seat is to move "
                             f"(seat {observation.seat} observes, seat {observation.to_move} is to move)")

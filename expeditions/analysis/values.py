@@ -5,8 +5,9 @@ for every suit, with the options a player really has, the same in every model (`
 
 - **lay** its lowest number that may still go down, now (the card is named);
 - **invest** now: lay investments you hold (each count of them), numbers later;
-- **wait**: lay nothing of the suit this turn, for a lower card or an investment to come (valued
-  with no investment beyond those already laid);
+- **wait**: lay nothing of the suit this turn and keep its cards (lay or discard another suit's
+  card), for a lower card or an investment to come (valued with no investment beyond those already
+  laid);
 - **never** lay (more of) it this round: its score as it stands, 0 for a suit not started.
 
 Each row has the expected final score of the expedition (``value``), its ``gain`` against never,
@@ -70,8 +71,8 @@ OPTION_WORDS = {
     "lay": "lay the suit's lowest card you hold now; every card of the suit below it can then no longer be laid",
     "invest": "lay the investments you hold now: they must come before any number, and they multiply the "
               "expedition's score, losses included",
-    "wait": "lay no card of the suit this turn (play another suit or discard), keeping its lower cards and "
-            "investments possible, and decide on a later turn",
+    "wait": "lay no card of the suit this turn and discard none either (lay or discard a card of another suit), "
+            "keeping its lower cards and investments possible, and decide on a later turn",
     "never": "lay no (more) card of the suit this round: it scores what it scores now, 0 when not started",
 }
 """What each option means, in a sentence a card player reads."""
