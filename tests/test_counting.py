@@ -261,5 +261,5 @@ def test_holding_every_card_of_the_hand_discards_the_cheapest_of_them():
     state = counting_state_of_tables(layout, [table.clone()])
     forced = {0: Forced(np.full(1, -1), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
                         np.array([layout.suit_masks[0]], dtype=np.int64))}
-    ids, kind, card, _ = play_counting(state, forced=forced, record=True)["moves"][0]
+    _, kind, card, _ = play_counting(state, forced=forced, record=True)["moves"][0]
     assert (int(kind[0]), engine_card(layout, card[0])) == action[:2]

@@ -287,7 +287,10 @@ def test_every_question_has_a_tab_and_a_first_answer(computed):
     for name, answer in expected.items():
         shown = computed.ask(name)
         assert shown.records() == answer.records()  # the analysis' own numbers, the same seed
-        assert computed.answer_views[name].value == shown._repr_html_()
+        beside = computed.beside_moves() if name == "moves" else ""  # the answer above, beside Which card?
+        assert computed.answer_views[name].value.endswith(shown._repr_html_())
+        assert (html.escape(beside) in computed.answer_views[name].value) if beside else \
+            computed.answer_views[name].value == shown._repr_html_()
         assert computed.ask_text.value.count("first answer: ±") == 1
     opponent = computed.ask("opponent")
     assert opponent.discards.records() == analysis.discard_values(pos).records()

@@ -510,10 +510,19 @@ def decisions_for(observation: Observation) -> list[Decision]:
     return out
 
 
+def paired(collected: Rollouts, j: int, other: int) -> tuple[Estimate, Estimate]:
+    """Option ``j`` against option ``other``, position by position: on the seat's round score, and on
+    the score difference (its side's score minus the other side's)."""
+    return (collected.mean(collected.own(j) - collected.own(other)),
+            collected.mean(collected.difference(j) - collected.difference(other)))
+
+
 def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[ExpeditionValue]:
     """Model 3's rows from rollouts: each decision's expedition score and its gain in the seat's round
     score against never (more of) the suit, paired by position; lay and invest rows also against
-    waiting with the suit (``against_wait``), paired likewise."""
+    waiting with the suit (``against_wait``), paired likewise; and both again on the score
+    difference, the seat's side's score minus the other side's (``difference_gain``,
+    ``difference_against_wait``)."""
     rules = collected.observation.rules
     data = collected.data
     never = {d.suit: collected.index(d.rollout) for d in decisions if d.option == "never"}
@@ -523,12 +532,15 @@ def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[
         j = collected.index(d.rollout)
         s = rules.suits.index(d.suit)
         expedition = data["expeditions"][j][:, s]
-        gain = Estimate.exact(0.0) if d.option == "never" else collected.mean(collected.own(j) - collected.own(never[d.suit]))
-        against_wait = collected.mean(collected.own(j) - collected.own(wait[d.suit])) if d.option in ("lay", "invest") else None
+        acts = d.option in ("lay", "invest")
+        against_never = (None, None) if d.option == "never" else paired(collected, j, never[d.suit])
+        against_wait = paired(collected, j, wait[d.suit]) if acts else (None, None)
         out.append(ExpeditionValue(
             model="rollout", suit=d.suit, investments=d.investments, decision=d.text, value=collected.mean(expedition),
-            gain=gain, bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
-            distribution=distribution_of(expedition), option=d.option, card=d.card, against_wait=against_wait))
+            gain=against_never[0] or Estimate.exact(0.0),
+            bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
+            distribution=distribution_of(expedition), option=d.option, card=d.card, against_wait=against_wait[0],
+            difference_gain=against_never[1] or Estimate.exact(0.0), difference_against_wait=against_wait[1]))
     return out
 
 
@@ -544,8 +556,13 @@ def rollout_values(observation: Observation, *, precision: float = 2.0, time_lim
     runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
                          executor=executor, workers=workers, progress=progress, description="model 3")
     return last(refine(runs, lambda c: rollout_summary(c, decisions), precision,
-                       lambda rows: max(max(r.value.half_width, r.gain.half_width,
-                                            r.against_wait.half_width if r.against_wait else 0.0) for r in rows), on_update))
+                       lambda rows: max(widest(r) for r in rows), on_update))
+
+
+def widest(row: ExpeditionValue) -> float:
+    """The widest 95% half-width among a row's numbers: its value and what it adds, on either measure."""
+    return max(e.half_width for e in (row.value, row.gain, row.against_wait, row.difference_gain,
+                                      row.difference_against_wait) if e is not None)
 
 
 __all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",

@@ -207,6 +207,8 @@ class StartValues:
                 "against_wait": None if r.against_wait is None else r.against_wait.value,
                 "against_wait_low": None if r.against_wait is None else r.against_wait.low,
                 "against_wait_high": None if r.against_wait is None else r.against_wait.high,
+                "difference_gain": None if r.difference_gain is None else r.difference_gain.value,
+                "difference_against_wait": None if r.difference_against_wait is None else r.difference_against_wait.value,
                 "bonus_chance": r.bonus_chance.value, "bonus_low": r.bonus_chance.low, "bonus_high": r.bonus_chance.high,
                 "samples": r.value.samples,
             })
@@ -226,8 +228,9 @@ class StartValues:
 
     def _notes(self) -> list[str]:
         notes = [f"{MODELS[m]}: {ASSUMPTIONS[m]}" for m in self.models]
-        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), its gain against "
-                     "never and, for an option that lays a card now, against waiting; " + BELIEVE + ".")
+        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), what it adds to your "
+                     "round score against never and, for an option that lays a card now, against waiting; model 3 adds "
+                     "the same on your score minus the opponent's (what wins the round); " + BELIEVE + ".")
         return notes + [f"Caution: {c}" for c in self.cautions()]
 
     def _grid(self) -> tuple[list[str], list[list[str]]]:
@@ -245,8 +248,14 @@ class StartValues:
                 if found is None or found.option == "never":
                     cells.append("" if found is None else found.value.format())
                     continue
-                against = "" if found.against_wait is None else f"; {found.against_wait.format(sign=True)} vs waiting"
-                cells.append(f"{found.value.format()} (gain {found.gain.format()}{against})")
+                added = [f"{found.gain.format(sign=True)} to your score vs never"]
+                if found.against_wait is not None:
+                    added.append(f"{found.against_wait.format(sign=True)} vs waiting")
+                if found.difference_gain is not None and self.rules.sides > 1:
+                    added.append(f"{found.difference_gain.format(sign=True)} to your score minus theirs vs never")
+                    if found.difference_against_wait is not None:
+                        added.append(f"{found.difference_against_wait.format(sign=True)} vs waiting")
+                cells.append(f"{found.value.format()} ({'; '.join(added)})")
             cells.append(first.bonus_chance.format(0, percent=True))
             lines.append(cells)
         return columns, lines

@@ -49,7 +49,8 @@ import ipywidgets as widgets
 from .. import analysis
 from ..analysis import MODELS, StartValues, start_values
 from ..analysis.exact import OPTIONS
-from ..analysis.recommend import Recommendation, recommend
+from ..analysis.recommend import Recommendation, advantage, beside_moves, recommend
+from ..analysis.rollouts import widest as rollout_width
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
 from ..analysis.values import ASSUMPTIONS, BELIEVE, OPTION_WORDS
@@ -70,6 +71,8 @@ FIELDS = ("hand", "mine", "theirs", "piles")
 _ERROR = "#b00020"
 _NOTE = "#444"
 _CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;line-height:1.35"
+MEASURE_CELL = {"score": "to your score", "difference": "to your score minus theirs"}
+"""What a cell's number adds to, in a few words."""
 
 
 # --- the position ------------------------------------------------------------------------------------------
@@ -174,16 +177,22 @@ def _key(row: ExpeditionValue) -> tuple[str, str, int]:
     return row.suit, row.option, row.investments
 
 
-def _model_cell(row: ExpeditionValue | None, mark: str) -> str:
+def _model_cell(row: ExpeditionValue | None, mark: str, opponent: bool = True) -> str:
     """One model's cell: the expedition's expected final score; what the option adds to your round score
-    against never and against waiting; ``mark`` is ``"recommended"``, ``"against"`` or empty."""
+    against never and against waiting and, in model 3 with an opponent, to your score minus theirs;
+    ``mark`` is ``"recommended"``, ``"against"`` or empty."""
     if row is None:
         return "<span style='color:#999'>—</span>"
     text = escape(row.value.format() if row.value.half_width > 0 else f"{row.value.value:.1f}")
-    if row.option != "never":
-        text += f"<br><small class='xp-vs-never'>{escape(row.gain.format(sign=True))} vs never</small>"
-    if row.against_wait is not None:
-        text += f"<br><small class='xp-vs-wait'>{escape(row.against_wait.format(sign=True))} vs waiting</small>"
+    for measure, css in (("score", "xp-vs"), ("difference", "xp-vs-difference")):
+        if measure == "difference" and (row.difference_gain is None or not opponent):
+            continue
+        words = MEASURE_CELL[measure]
+        for against, name in (("never", "never"), ("wait", "waiting")):
+            e = advantage(row, against, measure)
+            if e is not None and not (row.option == "never" and against == "never"):
+                text += (f"<br><small class='{css}-{'wait' if against == 'wait' else 'never'}'>"
+                         f"{escape(e.format(sign=True))} {words} vs {name}</small>")
     if mark == "recommended":
         return f"<b class='xp-recommended'>{text}</b>"
     if mark == "against":
@@ -208,6 +217,7 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
     started by either side) unless ``show_all``. Below: what each option and model means, which model
     to believe, and the cautions where the models disagree."""
     models = values.models
+    opponent = values.rules.sides > 1
     suits = values.rules.suits if show_all or not values.suits_in_play else values.suits_in_play
     lines: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
     for r in values.rows:
@@ -234,7 +244,7 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
                  f"<td style='{_CELL}{top}' title='{escape(OPTION_WORDS[first.option])}'>{escape(first.decision)}</td>"]
         for m in models:
             mark = marks.get((key, m), "")
-            cells.append(f"<td style='{_cell_style(mark)}{top}'>{_model_cell(by_model.get(m), mark)}</td>")
+            cells.append(f"<td style='{_cell_style(mark)}{top}'>{_model_cell(by_model.get(m), mark, opponent)}</td>")
         bonus = " · ".join(by_model[m].bonus_chance.format(0, percent=True).split(" ")[0] if m in by_model else "—"
                            for m in models)
         cells.append(f"<td style='{_CELL}{top}'>{escape(bonus)}</td>")
@@ -243,7 +253,9 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
     hidden = [suit_label(s) for s in values.rules.suits if s not in suits]
     notes = [f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. In each cell: "
              "the expedition's expected final score (95% interval when simulated); then what the option adds to your "
-             "round score against never laying (more of) the suit, and against waiting with it."
+             "round score against never laying (more of) the suit, and against waiting with it"
+             + ("; in model 3 also what it adds to your score minus theirs (the opponent's round score), what wins the "
+                "round: the answer above rests on it when model 3 is run." if opponent and "rollout" in models else ".")
              + (f" Not shown: {', '.join(hidden)} (no card held, not started by either side): tick show all suits."
                 if hidden else "")]
     if recommendation is not None and recommendation.option is not None:
@@ -259,10 +271,14 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
             f"{cautions}</ul></div>")
 
 
-def answer_html(recommendation: Recommendation) -> str:
-    """The answer in one sentence, first and large; below it, what the other models say when they disagree."""
+def answer_html(recommendation: Recommendation, beside: str = "") -> str:
+    """The answer in one sentence, first and large; below it, what the other models say when they disagree,
+    and ``beside``: what the *Which card?* question says beside it (``recommend.beside_moves``), once asked."""
     other = (f"<div class='xp-explorer-disagreement' style='font-size:13px;color:#444;margin-top:4px'>"
              f"{escape(recommendation.disagreement)}</div>") if recommendation.disagreement else ""
+    if beside:
+        other += (f"<div class='xp-explorer-beside-moves' style='font-size:13px;color:#222;margin-top:4px'>"
+                  f"{escape(beside)}</div>")
     return ("<div class='xp-explorer-advice' style='font-family:sans-serif;border-left:5px solid #e0a800;"
             "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em;line-height:1.4'>"
             "<div style='font-size:11px;color:#7a6000;letter-spacing:0.05em'>WHAT TO DO NOW</div>"
@@ -774,8 +790,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             return None
         self._rollouts = rollouts
         self.progress.value = 100
-        widest = max(max(r.value.half_width, r.gain.half_width, r.against_wait.half_width if r.against_wait else 0.0)
-                     for r in rollouts.rows)
+        widest = max(rollout_width(r) for r in rollouts.rows)
         samples = rollouts.rows[0].value.samples
         self.progress_text.value = _note(f"done: {samples:,} positions in {time.perf_counter() - started:.1f} s, "
                                          f"intervals within ±{widest:.1f} points")
@@ -828,7 +843,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             question = QUESTIONS[name]
             for answer in question.answers(pos, precision, limit, self.seed):
                 self.answers[name] = answer
-                view.value = (question.chart(answer) if question.chart else "") + answer._repr_html_()
+                view.value = self._shown(name, answer)
+                if name == "moves" and self._recommendation is not None:
+                    self.answer.value = answer_html(self._recommendation, self.beside_moves())
                 width = answer.width
                 self.ask_progress.value = min(100, int(100 * precision / max(width, 1e-9)))
                 self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} {question.unit}, {answer.seconds:.1f} s "
@@ -853,6 +870,24 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self.last_message = text
         self.message.value = (f"<div class='xp-explorer-message-text' style='font-family:sans-serif;color:{colour}'>"
                               f"{escape(text)}</div>") if text else ""
+
+    def beside_moves(self) -> str:
+        """What the *Which card?* answer says beside the answer above (``recommend.beside_moves``): empty
+        until both are there."""
+        moves = self.answers.get("moves")
+        if self._recommendation is None or moves is None:
+            return ""
+        return beside_moves(self._recommendation, moves)
+
+    def _shown(self, name: str, answer: Any) -> str:
+        """A question's answer as its tab shows it: its chart, the answer beside the recommendation (for
+        *Which card?*), its tables."""
+        question = QUESTIONS[name]
+        beside = self.beside_moves() if name == "moves" else ""
+        note = (f"<p class='xp-explorer-beside-moves' style='font-family:sans-serif;font-size:13px'>Beside the answer "
+                f"above: {escape(beside)}</p>") if beside else ""
+        tables: str = answer._repr_html_()
+        return (question.chart(answer) if question.chart else "") + note + tables
 
     @property
     def recommendation(self) -> Recommendation | None:
@@ -882,7 +917,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair: imported when a chart is first drawn
 
         self._recommendation = recommend(values)
-        self.answer.value = answer_html(self._recommendation)
+        self.answer.value = answer_html(self._recommendation, self.beside_moves())
+        if "moves" in self.answers:
+            self.answer_views["moves"].value = self._shown("moves", self.answers["moves"])
         self.table.value = comparison_html(values, self._recommendation, show_all=self.show_all.value)
         shown = values.only(self.shown_suits())
         self.charts["values"].value = chart_svg(value_chart(shown))
