@@ -29,7 +29,6 @@ matters, above all for investments laid without the numbers in hand.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -48,6 +47,7 @@ from .rollouts import PIECE, rollout_values
 from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_options
+from .tables import html_table, text_table
 
 MODELS = {
     "exact": "model 1: exact ceiling",
@@ -261,21 +261,13 @@ class StartValues:
         return columns, lines
 
     def __str__(self) -> str:
-        columns, lines = self._grid()
-        widths = [max(len(c), *(len(line[i]) for line in lines)) if lines else len(c) for i, c in enumerate(columns)]
-        rows = ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in [columns, *lines]]
-        return "\n".join([self._header(), *rows, *self._notes()])
+        return text_table(self._header(), *self._grid(), self._notes())
 
     def __repr__(self) -> str:
         return f"<StartValues {self.rules.label}, seat {self.seat}: {len(self.rows)} rows, models {', '.join(self.models)}>"
 
     def _repr_html_(self) -> str:
-        columns, lines = self._grid()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in line) + "</tr>" for line in lines)
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self._notes())
-        return (f"<div><p>{html.escape(self._header())}</p><table><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table><ul><small>{notes}</small></ul></div>")
+        return html_table(self._header(), *self._grid(), self._notes(), css="xp-start-values")
 
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,

@@ -54,12 +54,14 @@ from ..analysis.rollouts import widest as rollout_width
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
 from ..analysis.values import ASSUMPTIONS, BELIEVE, OPTION_WORDS
+from ..bots.words import card_word, cards_word
 from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
 from ..errors import AnalysisError, ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
 from ..rules import PRESETS, Rules
 from ..rules import rules as get_rules
+from ..table_view import symbolize
 from .cards import card_button, card_rows, style_card_button, suit_label
 
 P = ParamSpec("P")
@@ -344,7 +346,7 @@ def _opponent_answers(pos: Round, precision: float, limit: float, seed: int) -> 
         for piles in analysis.iter_pile_values(pos, precision=precision, time_limit=limit / 2, seed=seed):
             yield OpponentAnswer(discards, piles, holding)
     except AnalysisError as e:
-        note = str(e)
+        note = symbolize(str(e), pos.rules)
         yield OpponentAnswer(discards, None, holding, f"pile cards against the deck: {note}")
 
 
@@ -653,7 +655,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._build_rows()
         self._changed()
         if dropped:
-            self._say(f"{format_cards(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
+            self._say(f"{cards_word(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
 
     def _on_input(self, change: dict[str, object]) -> None:
         if not self._quiet:
@@ -669,7 +671,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         if card in cards:
             cards = [c for c in cards if c != card]
         elif self._free(card, name) <= 0:
-            self._say(f"every {card} of the {self.rules.name} deck is already placed: take it out of the other field first",
+            self._say(f"every {card_word(card)} of the {self.rules.name} deck is already placed: take it out of the other field first",
                       _ERROR)
             return
         else:
@@ -720,7 +722,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         try:
             hand = self.cards_in("hand")
         except ExpeditionsError as e:
-            return _note(str(e), _ERROR)
+            return _note(symbolize(str(e), self.rules), _ERROR)
         if len(hand) != self.rules.hand_size:
             return _note(f"your hand: {len(hand)} of {self.rules.hand_size} cards chosen")
         try:
@@ -831,7 +833,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         try:
             pos = self.position()
         except ExpeditionsError as e:
-            view.value = _note(str(e), _ERROR)
+            view.value = _note(symbolize(str(e), self.rules), _ERROR)
             return None
         self._stop.clear()
         self.stop_button.disabled = label != "refined"
@@ -853,7 +855,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                 if self._stop.is_set():
                     break
         except ExpeditionsError as e:
-            view.value = _note(str(e), _ERROR)
+            view.value = _note(symbolize(str(e), self.rules), _ERROR)
             self.ask_text.value = ""
             return None
         finally:
@@ -867,6 +869,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
 
     # --- showing ------------------------------------------------------------------------------------------
     def _say(self, text: str, colour: str = _NOTE) -> None:
+        """Show ``text`` in the message line, every card in it with its suit symbol (the errors of the package
+        name cards in the letter notation they are typed in)."""
+        text = symbolize(text, self.rules)
         self.last_message = text
         self.message.value = (f"<div class='xp-explorer-message-text' style='font-family:sans-serif;color:{colour}'>"
                               f"{escape(text)}</div>") if text else ""
