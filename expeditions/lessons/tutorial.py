@@ -229,7 +229,8 @@ class Tutorial:
         else:
             label = next(o.label for o in getattr(lesson.task, "options", ()) if o.value == shown)
             said = f"The answer is: {label}. {feedback.text}"
-        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal)
+        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal,
+                                  figures=feedback.figures)
         self._done(shown)
         return self.view()
 
