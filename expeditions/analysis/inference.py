@@ -37,7 +37,7 @@ from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from .situation import HandLike, observation_for, outlook_of, situations
-from .tables import Cells, TableAnswer
+from .tables import Cells, TableAnswer, find_row
 
 PASSED_OVER = 0.25
 """The weight of a card the other side passed over, against 1 for any other unseen card."""
@@ -148,10 +148,8 @@ class HoldingChances(TableAnswer):
     suits: tuple[SuitWait, ...]
 
     def get(self, suit: str) -> SuitWait:
-        for s in self.suits:
-            if s.suit == suit.upper():
-                return s
-        raise AnalysisError(f"you wait for no card of {suit!r}: the suits you wait in are {' '.join(s.suit for s in self.suits)}")
+        return find_row(self.suits, lambda s: s.suit == suit.upper(),
+                        f"you wait for no card of {suit!r}: the suits you wait in are {' '.join(s.suit for s in self.suits)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"suit": s.suit, "card": str(c.card), "passed_over": c.passed_over, "uniform": c.uniform,

@@ -27,7 +27,7 @@ from ..rules import Rules
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, proportion_estimate
-from .tables import Cells, TableAnswer
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,8 @@ class MoveValues(TableAnswer):
 
     def get(self, move: Move | str) -> MoveValue:
         wanted = Move.parse(move)
-        for r in self.rows:
-            if r.move == wanted:
-                return r
-        raise AnalysisError(f"{wanted} is not a legal move here; the moves are {', '.join(str(r.move) for r in self.rows)}")
+        return find_row(self.rows, lambda r: r.move == wanted,
+                        f"{wanted} is not a legal move here; the moves are {', '.join(str(r.move) for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"move": str(r.move), "difference": r.difference.value, "difference_low": r.difference.low,

@@ -32,7 +32,7 @@ from .inference import opponent_of
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate
-from .tables import Cells, TableAnswer
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,8 @@ class DiscardValues(TableAnswer):
         return max(r.feed.half_width for r in self.rows)
 
     def get(self, card: Card | str) -> DiscardValue:
-        for r in self.rows:
-            if str(r.card) == str(card).upper():
-                return r
-        raise AnalysisError(f"{card} is not in the hand: the cards are {' '.join(str(r.card) for r in self.rows)}")
+        return find_row(self.rows, lambda r: str(r.card) == str(card).upper(),
+                        f"{card} is not in the hand: the cards are {' '.join(str(r.card) for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"card": str(r.card), "feed": r.feed.value, "feed_low": r.feed.low, "feed_high": r.feed.high,
@@ -230,10 +228,8 @@ class PileValues(TableAnswer):
         return max(r.gain.half_width for r in self.rows)
 
     def get(self, source: str) -> PileValue:
-        for r in self.rows:
-            if r.source == source.upper() or r.source == source.lower():
-                return r
-        raise AnalysisError(f"no draw from {source!r}: the choices are {', '.join(r.source for r in self.rows)}")
+        return find_row(self.rows, lambda r: r.source in (source.upper(), source.lower()),
+                        f"no draw from {source!r}: the choices are {', '.join(r.source for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"source": r.source, "card": "" if r.card is None else str(r.card), "difference": r.difference.value,

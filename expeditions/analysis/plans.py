@@ -29,7 +29,7 @@ from ..rules import Rules
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation
 from .situation import HandLike, observation_for, situations
 from .stats import Estimate
-from .tables import Cells, TableAnswer
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -101,19 +101,14 @@ class PlanValues(TableAnswer):
 
     def get(self, suits: str | Sequence[str]) -> PlanValue:
         wanted = tuple(sorted(_suit_list(suits), key=self.rules.suits.index))
-        for r in self.rows:
-            if r.suits == wanted:
-                return r
-        raise AnalysisError(f"no plan {' + '.join(wanted) or 'without expeditions'}: the plans use the suits "
-                            f"{' '.join(self.candidates)}")
+        return find_row(self.rows, lambda r: r.suits == wanted, f"no plan {' + '.join(wanted) or 'without expeditions'}: "
+                        f"the plans use the suits {' '.join(self.candidates)}")
 
     def cost(self, plan: str | Sequence[str], added: str) -> SuitCost:
         """What adding ``added`` to ``plan`` does (see ``SuitCost``)."""
         wanted = tuple(sorted(_suit_list(plan), key=self.rules.suits.index))
-        for c in self.costs:
-            if c.plan == wanted and c.added == added.upper():
-                return c
-        raise AnalysisError(f"no cost of adding {added!r} to {' + '.join(wanted)}: both must be among {' '.join(self.candidates)}")
+        return find_row(self.costs, lambda c: c.plan == wanted and c.added == added.upper(),
+                        f"no cost of adding {added!r} to {' + '.join(wanted)}: both must be among {' '.join(self.candidates)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"plan": r.name, "suits": len(r.suits), "score": r.score.value, "score_low": r.score.low,

@@ -7,8 +7,12 @@ Everything a person reads here is in words with suit symbols (``bots.words``: ``
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar, TypeVar
+
+from ..errors import AnalysisError
+
+R = TypeVar("R")
 
 Cells = tuple[str, list[str], list[list[str]], list[str]]
 """A table's title, columns, lines and notes."""
@@ -44,6 +48,15 @@ def html_table(title: str, columns: Sequence[str], lines: Sequence[Sequence[str]
     notes_html = "".join(f"<li>{html.escape(n)}</li>" for n in notes)
     return (f"<div class='{css}' style='font-family:sans-serif;font-size:13px'><p><b>{html.escape(title)}</b></p>"
             + html_grid(columns, lines) + (f"<ul style='color:#555'>{notes_html}</ul>" if notes else "") + "</div>")
+
+
+def find_row(rows: Iterable[R], match: Callable[[R], bool], refusal: str) -> R:
+    """The first of an answer's ``rows`` that ``match`` accepts; else an ``AnalysisError`` saying ``refusal``
+    (what was asked for, and what there is)."""
+    for row in rows:
+        if match(row):
+            return row
+    raise AnalysisError(refusal)
 
 
 def sentence_html(sentence: str) -> str:

@@ -59,10 +59,10 @@ from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
 from ..errors import AnalysisError, ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..rules import rules as get_rules
 from ..table_view import symbolize
-from .cards import card_button, card_rows, style_card_button, suit_label
+from .cards import card_button, card_rows, classed, rule_set_choice, style_card_button, suit_label
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -387,10 +387,15 @@ QUESTIONS: dict[str, Question] = {
 
 # --- the widget ----------------------------------------------------------------------------------------------
 def _text(description: str, css: str, placeholder: str, width: str = "34em") -> widgets.Text:
-    box = widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
-                       layout=widgets.Layout(width=width), style={"description_width": "11em"})
-    box.add_class(css)
-    return box
+    return classed(widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
+                                 layout=widgets.Layout(width=width), style={"description_width": "11em"}), css)
+
+
+def _progress(description: str, width: str, bar: str, text: str) -> tuple[widgets.IntProgress, widgets.HTML]:
+    """A progress bar and the line of text beside it, with their CSS classes."""
+    return (classed(widgets.IntProgress(value=0, min=0, max=100, description=description,
+                                         layout=widgets.Layout(width=width)), bar),
+            classed(widgets.HTML(), text))
 
 
 class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
@@ -428,15 +433,12 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     # --- building -------------------------------------------------------------------------------------
     def _build(self, time_limit: float) -> None:
         self.header = widgets.HTML()
-        self.rule_set = widgets.Dropdown(options=list(PRESETS), value=self.rules.name if self.rules.name in PRESETS else None,
-                                         description="rule set")
-        self.rule_set.add_class("xp-explorer-rules")
-        self.target = widgets.ToggleButtons(options=[("your hand", "hand"), ("your expeditions", "mine"),
-                                                     ("their expeditions", "theirs"), ("discard piles", "piles")],
-                                            value="hand", description="click cards into", style={"description_width": "8em"})
-        self.target.add_class("xp-explorer-target")
-        self.rows = widgets.VBox()
-        self.rows.add_class("xp-explorer-cards")
+        self.rule_set = rule_set_choice(self.rules, "xp-explorer-rules")
+        self.target = classed(widgets.ToggleButtons(
+            options=[("your hand", "hand"), ("your expeditions", "mine"), ("their expeditions", "theirs"),
+                     ("discard piles", "piles")],
+            value="hand", description="click cards into", style={"description_width": "8em"}), "xp-explorer-target")
+        self.rows = classed(widgets.VBox(), "xp-explorer-cards")
         self.fields: dict[str, widgets.Text] = {
             "hand": _text("your hand", "xp-explorer-hand", "cards, like 2H 5H KH 9S 10S QD"),
             "mine": _text("your expeditions", "xp-explorer-mine", "optional: cards already laid on your side"),
@@ -445,54 +447,38 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         }
         self.deck = _text("cards left in the deck", "xp-explorer-deck", "all the cards placed nowhere", width="22em")
         self.model_boxes = {
-            "exact": widgets.Checkbox(value=True, description=MODELS["exact"], indent=False),
-            "suit": widgets.Checkbox(value=True, description=MODELS["suit"], indent=False),
+            model: classed(widgets.Checkbox(value=True, description=MODELS[model], indent=False), f"xp-explorer-model-{i}")
+            for i, model in enumerate(("exact", "suit"), start=1)
         }
-        self.model_boxes["exact"].add_class("xp-explorer-model-1")
-        self.model_boxes["suit"].add_class("xp-explorer-model-2")
-        self.go_button = widgets.Button(description="Compute", button_style="primary",
-                                        tooltip="value every suit by the models ticked (well under a second)")
-        self.go_button.add_class("xp-explorer-go")
-        self.clear_button = widgets.Button(description="Clear", tooltip="empty the hand and the position")
-        self.clear_button.add_class("xp-explorer-clear")
-        self.rollout_button = widgets.Button(description="Run rollouts (model 3)", layout=widgets.Layout(width="14em"),
-                                             tooltip="play the rest of the round out many times (a few seconds)")
-        self.rollout_button.add_class("xp-explorer-rollouts")
-        self.seconds = widgets.FloatSlider(value=time_limit, min=1.0, max=60.0, step=1.0, description="at most (s)",
-                                           readout_format=".0f")
-        self.seconds.add_class("xp-explorer-seconds")
-        self.progress = widgets.IntProgress(value=0, min=0, max=100, description="rollouts",
-                                            layout=widgets.Layout(width="22em"))
-        self.progress.add_class("xp-explorer-progress")
-        self.progress_text = widgets.HTML()
-        self.progress_text.add_class("xp-explorer-progress-text")
-        self.message = widgets.HTML()
-        self.message.add_class("xp-explorer-message")
-        self.position_view = widgets.HTML()
-        self.position_view.add_class("xp-explorer-position")
-        self.table = widgets.HTML()
-        self.table.add_class("xp-explorer-table")
-        self.answer = widgets.HTML()
-        self.answer.add_class("xp-explorer-recommendation")
-        self.show_all = widgets.Checkbox(value=False, description="show all suits", indent=False,
-                                         tooltip="also the suits you hold no card of and nobody has started")
-        self.show_all.add_class("xp-explorer-show-all")
-        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
-                                     style={"description_width": "initial"})
-        self.suit.add_class("xp-explorer-suit")
-        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
-                                       style={"description_width": "initial"})
-        self.option.add_class("xp-explorer-option")
-        self.charts: dict[str, widgets.HTML] = {}
-        for name in ("values", "bonus", "distribution"):
-            chart = widgets.HTML()
-            chart.add_class("xp-explorer-chart")
-            chart.add_class(f"xp-explorer-chart-{name}")
-            self.charts[name] = chart
-        position_box = widgets.Accordion(children=[widgets.VBox([self.fields["mine"], self.fields["theirs"],
-                                                                 self.fields["piles"], self.deck])],
-                                         titles=("a position (optional): cards on the table, cards left in the deck",))
-        position_box.add_class("xp-explorer-position-inputs")
+        self.go_button = classed(widgets.Button(description="Compute", button_style="primary",
+                                                 tooltip="value every suit by the models ticked (well under a second)"),
+                                  "xp-explorer-go")
+        self.clear_button = classed(widgets.Button(description="Clear", tooltip="empty the hand and the position"),
+                                     "xp-explorer-clear")
+        self.rollout_button = classed(widgets.Button(description="Run rollouts (model 3)", layout=widgets.Layout(width="14em"),
+                                                      tooltip="play the rest of the round out many times (a few seconds)"),
+                                       "xp-explorer-rollouts")
+        self.seconds = classed(widgets.FloatSlider(value=time_limit, min=1.0, max=60.0, step=1.0, description="at most (s)",
+                                                    readout_format=".0f"), "xp-explorer-seconds")
+        self.progress, self.progress_text = _progress("rollouts", "22em", "xp-explorer-progress", "xp-explorer-progress-text")
+        self.message = classed(widgets.HTML(), "xp-explorer-message")
+        self.position_view = classed(widgets.HTML(), "xp-explorer-position")
+        self.table = classed(widgets.HTML(), "xp-explorer-table")
+        self.answer = classed(widgets.HTML(), "xp-explorer-recommendation")
+        self.show_all = classed(widgets.Checkbox(value=False, description="show all suits", indent=False,
+                                                  tooltip="also the suits you hold no card of and nobody has started"),
+                                 "xp-explorer-show-all")
+        self.suit = classed(widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
+                                              style={"description_width": "initial"}), "xp-explorer-suit")
+        self.option = classed(widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
+                                                style={"description_width": "initial"}), "xp-explorer-option")
+        self.charts: dict[str, widgets.HTML] = {
+            name: classed(widgets.HTML(), "xp-explorer-chart", f"xp-explorer-chart-{name}")
+            for name in ("values", "bonus", "distribution")
+        }
+        position_box = classed(widgets.Accordion(
+            children=[widgets.VBox([self.fields["mine"], self.fields["theirs"], self.fields["piles"], self.deck])],
+            titles=("a position (optional): cards on the table, cards left in the deck",)), "xp-explorer-position-inputs")
         self.position_box = position_box
         super().__init__([
             self.header,
@@ -522,27 +508,20 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def _build_questions(self) -> widgets.VBox:
         """The questions a strong player asks, one tab each; Ask gives a first answer in about a second,
         Refine goes on in the background to ±1 with a progress bar."""
-        self.answer_views: dict[str, widgets.HTML] = {}
-        for name in QUESTIONS:
-            view = widgets.HTML()
-            view.add_class("xp-explorer-answer")
-            view.add_class(f"xp-explorer-answer-{name}")
-            self.answer_views[name] = view
-        self.questions = widgets.Tab(children=list(self.answer_views.values()), titles=[q.title for q in QUESTIONS.values()])
-        self.questions.add_class("xp-explorer-questions")
-        self.ask_button = widgets.Button(description="Ask", button_style="primary",
-                                         tooltip="a first answer to the question of the tab shown (about a second)")
-        self.ask_button.add_class("xp-explorer-ask")
-        self.refine_button = widgets.Button(description="Refine to ±1", layout=widgets.Layout(width="10em"),
-                                            tooltip="go on playing out positions in the background until every interval is within ±1")
-        self.refine_button.add_class("xp-explorer-refine")
-        self.stop_button = widgets.Button(description="Stop", tooltip="stop refining", disabled=True)
-        self.stop_button.add_class("xp-explorer-stop")
-        self.ask_progress = widgets.IntProgress(value=0, min=0, max=100, description="precision",
-                                                layout=widgets.Layout(width="18em"))
-        self.ask_progress.add_class("xp-explorer-ask-progress")
-        self.ask_text = widgets.HTML()
-        self.ask_text.add_class("xp-explorer-ask-text")
+        self.answer_views: dict[str, widgets.HTML] = {
+            name: classed(widgets.HTML(), "xp-explorer-answer", f"xp-explorer-answer-{name}") for name in QUESTIONS
+        }
+        self.questions = classed(widgets.Tab(children=list(self.answer_views.values()),
+                                              titles=[q.title for q in QUESTIONS.values()]), "xp-explorer-questions")
+        self.ask_button = classed(widgets.Button(description="Ask", button_style="primary",
+                                                  tooltip="a first answer to the question of the tab shown (about a second)"),
+                                   "xp-explorer-ask")
+        self.refine_button = classed(widgets.Button(
+            description="Refine to ±1", layout=widgets.Layout(width="10em"),
+            tooltip="go on playing out positions in the background until every interval is within ±1"), "xp-explorer-refine")
+        self.stop_button = classed(widgets.Button(description="Stop", tooltip="stop refining", disabled=True),
+                                    "xp-explorer-stop")
+        self.ask_progress, self.ask_text = _progress("precision", "18em", "xp-explorer-ask-progress", "xp-explorer-ask-text")
         self.ask_button.on_click(lambda _: self.ask())
         self.refine_button.on_click(lambda _: self.refine())
         self.stop_button.on_click(lambda _: self._stop.set())
@@ -556,9 +535,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                              "positions consistent with what you can see, and comes with 95% intervals (Break "
                              "even counts every set of cards still to come, exactly). Each answer starts with a sentence; "
                              "the numbers follow.</div>")
-        box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
-                                                 self.ask_text]), self.questions])
-        box.add_class("xp-explorer-questions-box")
+        box = classed(widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
+                                                 self.ask_text]), self.questions]), "xp-explorer-questions-box")
         return box
 
     def _build_rows(self) -> None:
