@@ -135,7 +135,7 @@ class SuitWait:
     any_inferred: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class HoldingChances(TableAnswer):
     """Per suit you play or hold, the cards you wait for and who holds them (see the module docs)."""
 

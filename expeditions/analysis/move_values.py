@@ -45,7 +45,7 @@ class MoveValue:
     policy: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class MoveValues(TableAnswer):
     """Every legal move of the turn, best first (``rows``), from ``positions`` sampled positions."""
 
@@ -116,8 +116,6 @@ class MoveValues(TableAnswer):
                  "score alone."]
         return title, columns, lines, notes
 
-    def __repr__(self) -> str:
-        return f"<MoveValues seat {self.seat}: {len(self.rows)} moves, best {self.best.move} {self.best.difference.format()}>"
 
 
 def summarize(collected: Rollouts, policy: Move, hand: tuple[Card, ...]) -> MoveValues:

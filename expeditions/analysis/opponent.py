@@ -67,7 +67,7 @@ class DiscardValue:
                 f"with it on the pile against it out of the game){how}: {seen}.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DiscardValues(TableAnswer):
     """What each discard feeds the other side, cheapest first (``rows``), from ``positions`` positions."""
 
@@ -208,7 +208,7 @@ class PileValue:
                 "as it is, so the round lasts a turn longer).")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PileValues(TableAnswer):
     """This turn's card, then each draw: the deck first, then each pile's top card (``rows``)."""
 

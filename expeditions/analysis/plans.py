@@ -75,7 +75,7 @@ class SuitCost:
     cards: Estimate
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlanValues(TableAnswer):
     """Every plan over the ``candidates`` (best first) and the cost of every added suit."""
 
@@ -135,8 +135,6 @@ class PlanValues(TableAnswer):
                      "your round score minus the opponent's. 95% intervals over batches of positions.")
         return title, columns, lines, notes
 
-    def __repr__(self) -> str:
-        return f"<PlanValues seat {self.seat}: {len(self.rows)} plans, best {self.best.name} {self.best.score.format()}>"
 
 
 def _suit_list(suits: str | Sequence[str]) -> list[str]:

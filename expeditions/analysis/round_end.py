@@ -59,7 +59,7 @@ def plays_left(observation: Observation, pile_draws: int = 0) -> PlaysLeft:
     return PlaysLeft(pile_draws, turns, plays)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RoundEnd(TableAnswer):
     """The plays left: ``table`` (by the cards taken off piles from now on), and under the counting
     policy's play after its card ``move``: ``with_deck`` (drawing off the deck) and ``with_pile``

@@ -84,3 +84,7 @@ class TableAnswer:
 
     def _repr_html_(self) -> str:
         return (sentence_html(self.sentence) if self.sentence else "") + html_table(*self._cells(), css=self.css)
+
+    def __repr__(self) -> str:
+        """A short summary in words (the sentence, else the table's title); ``records()`` has the numbers."""
+        return f"<{type(self).__name__}: {self.sentence or self._cells()[0]}>"

@@ -37,7 +37,7 @@ from .stats import Estimate, IntArray, proportion_estimate
 from .tables import Cells, TableAnswer
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class WinChances(TableAnswer):
     """The seat's chances with the counting policy's move ``move``: ``round_win`` (ties half),
     ``difference`` (its final round score minus the other side's), ``score`` (its round score);
