@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card
 from .engine import END_REASONS
+from .table_view import card_words, move_words, suit_mark
 
 if TYPE_CHECKING:
     from .match import Match
@@ -45,7 +46,7 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 def _suit_head(rules: Rules) -> str:
     return "".join(
-        f'<th style="{_CELL};color:{SUITS[s].colour}">{escape(SUITS[s].symbol if SUITS[s].symbol != s else SUITS[s].name)}</th>'
+        f'<th style="{_CELL};color:{SUITS[s].colour}">{escape(suit_mark(s))}</th>'
         for s in rules.suits
     )
 
@@ -96,7 +97,7 @@ def _board_rows_html(rules: Rules, expeditions: Sequence[Sequence[Sequence[Card]
         if not pile:
             return f'<td style="{_CELL};background:#f4f4f4"><span style="color:#999">empty</span></td>'
         below = f' <span style="color:#777">+{len(pile) - 1}</span>' if len(pile) > 1 else ""
-        return f'<td style="{_CELL};background:#f4f4f4">{card_html(pile[-1], title=" ".join(map(str, pile)))}{below}</td>'
+        return f'<td style="{_CELL};background:#f4f4f4">{card_html(pile[-1], title=" ".join(map(card_words, pile)))}{below}</td>'
 
     order = list(range(rules.sides))
     if mine is not None and rules.sides > 1:
@@ -214,15 +215,6 @@ def suit_colour(suit: str) -> str:
     return f"var(--xp-suit-{suit}, {SUITS[suit].colour})"
 
 
-def _card_words(card: Card) -> str:
-    """``7♥``, or ``yellow 7`` for a Lost Cities colour (which has no symbol)."""
-    s = SUITS[card.suit]
-    return card.symbol if s.symbol != card.suit else f"{s.name} {card.rank_text}"
-
-
-def _suit_words(suit: str) -> str:
-    s = SUITS[suit]
-    return s.symbol if s.symbol != suit else s.name
 
 
 def _ringed(style: str, marks: Sequence[str]) -> str:
@@ -249,7 +241,7 @@ def _marked_chip(card: Card, marks: Sequence[str] = (), *, rank_only: bool = Fal
     style = (f"display:inline-block;min-width:12px;padding:0 1px;margin:1px;border-radius:3px;background:{_PAPER};"
              f"color:{suit_colour(card.suit)};font-weight:700;font-size:11px;line-height:15px;text-align:center;"
              "box-shadow:0 1px 1px #0006;white-space:nowrap")
-    return f'<span class="xp-card" style="{_ringed(style, marks)}"{_marks(marks)} title="{escape(_card_words(card))}">{escape(text)}</span>'
+    return f'<span class="xp-card" style="{_ringed(style, marks)}"{_marks(marks)} title="{escape(card_words(card))}">{escape(text)}</span>'
 
 
 def _deck_chip(size: int, marks: Sequence[str]) -> str:
@@ -266,16 +258,9 @@ def _tag(mark: str, text: str) -> str:
 
 
 def _move_phrase(move: Move, obs: Observation) -> str:
-    """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take 5♣ off the ♣ pile``."""
-    cards = " ".join(_card_words(c) for c in move.cards)
-    act = {"play": f"lay {cards}", "discard": f"discard {cards}", "pass": f"pass {cards} to your partner"}[move.kind]
-    if move.draw is None:
-        return act
-    if move.draw == "deck":
-        return f"{act}, draw from the deck"
-    pile = obs.pile(move.draw)
-    top = f"{_card_words(pile[-1])} off " if pile else ""
-    return f"{act}, take {top}the {_suit_words(move.draw)} pile"
+    """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take 5♣ from the ♣ pile``."""
+    pile = obs.pile(move.draw) if move.draw not in (None, "deck") else ()
+    return move_words(move, taken=pile[-1] if pile else None, imperative=True)
 
 
 def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
@@ -323,7 +308,7 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
     head = "".join(
         f'<th style="padding:0 1px 2px;text-align:left;width:{width}px"><span style="display:inline-block;min-width:16px;padding:0 3px;'
         f'border-radius:8px;background:{_PAPER};color:{suit_colour(s)};font-size:11px;line-height:16px;text-align:center">'
-        f"{escape(_suit_words(s))}</span></th>"
+        f"{escape(suit_mark(s))}</span></th>"
         for s in rules.suits)
 
     def side_row(side: int) -> str:

@@ -69,6 +69,16 @@ class Estimate:
             return f"{text} [{self.low * scale:.{digits}f}, {self.high * scale:.{digits}f}]"
         return f"{text} ± {self.half_width * scale:.{digits}f}{unit}"
 
+    def plain(self, unit: str = "points") -> str:
+        """The number in plain words for a learner: ``about 14 points (give or take 0.2)``, the value rounded to
+        a whole number and the farther end of its 95% interval as what it may be off by; ``about 22 points``
+        when exact (the exact figures are ``format()``'s)."""
+        text = f"about {self.value:.0f} {unit}"
+        if self.is_exact:
+            return text
+        off = max(self.value - self.low, self.high - self.value)
+        return f"{text} (give or take {off:.1f})"
+
     def percent(self, digits: int = 1) -> str:
         """A chance in % with the ends of its interval: ``41.0% [39.6, 42.4]``."""
         return f"{100 * self.value:.{digits}f}% [{100 * self.low:.{digits}f}, {100 * self.high:.{digits}f}]"

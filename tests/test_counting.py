@@ -94,8 +94,8 @@ def test_the_batch_plays_mid_round_positions_with_plans_and_forced_moves_as_the_
     state = counting_state_of_tables(layout, tables)
     rng = random.Random(5)
     n = len(tables)
-    forced = {0: Forced(np.full(n, -1), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.full(n, -1)),
-              2: Forced(np.full(n, -1), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.full(n, -1))}
+    forced = {0: Forced(np.full(n, -1), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)),
+              2: Forced(np.full(n, -1), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))}
     allowed, committed, first, blocked = {}, {}, {}, {}
     for i, t in enumerate(tables):
         suits = rng.sample(range(layout.suits), rng.randrange(0, layout.suits + 1))
@@ -110,20 +110,18 @@ def test_the_batch_plays_mid_round_positions_with_plans_and_forced_moves_as_the_
                 kind, source = REMOVE, DECK
             first[i] = (kind, card, source)
             forced[0].kind[i], forced[0].card[i], forced[0].source[i] = kind, 1 << layout.bit_of[card], source
-        elif i % 4 == 3:  # a suit left alone on the seat's second turn
+        elif i % 4 == 3:  # a suit held back on the seat's second turn: neither laid nor discarded
             suit = rng.randrange(layout.suits)
-            blocked[i] = spec.all_cards & ~sum(1 << c for c in range(len(spec.cards)) if spec.suit_of[c] == suit)
-            forced[2].lay[i] = layout.full & ~layout.suit_masks[suit]
+            blocked[i] = sum(1 << c for c in range(len(spec.cards)) if spec.suit_of[c] == suit)
+            forced[2].hold[i] = layout.suit_masks[suit]
     out = play_counting(state, forced=forced, record=True)
 
     def choose(table, step, i):
         if step == 0 and i in first:
             return first[i]
         if table.to_move == 0:
-            lay = allowed.get(i)
-            if step == 2 and i in blocked:
-                lay = blocked[i]
-            return counting_action(table, lay, committed.get(i, 0))
+            hold = blocked[i] if step == 2 and i in blocked else 0
+            return counting_action(table, allowed.get(i), committed.get(i, 0), hold)
         return counting_action(table)
 
     check_moves(rules, tables, out, layout, choose)
@@ -206,3 +204,62 @@ def test_the_batch_simulator_plays_the_counting_policy():
     assert 10 < result.mean_score().value < 30
     with pytest.raises(AnalysisError, match="chooses by its rules"):
         simulate("expeditions", "counting", 10, by="move")
+
+
+@pytest.mark.parametrize("name", ["expeditions", "lost-cities"])
+def test_a_suit_held_back_is_neither_laid_nor_discarded_but_still_valued(name):
+    """Holding a suit back (what rollouts call waiting with it): the policy lays and discards no card of it
+    that turn, unless the hand holds nothing else, and the batch's vectorised version makes the same choice.
+    Its cards still count as live: without it, a policy told only not to lay hearts would throw them away
+    as dead cards (the old meaning of waiting, which discarded K♥ from 2H 5H KH 9S 10S QD)."""
+    rules = ex.rules(name)
+    spec, layout = spec_for(rules), counting_layout(rules)
+    tables = mid_round_tables(rules, 200, seed=11)
+    rng = random.Random(3)
+    holds = []
+    for t in tables:
+        suit = rng.choice([spec.suit_of[c] for c in t.hands[0]])  # a suit the hand holds
+        holds.append(suit)
+    state = counting_state_of_tables(layout, tables)
+    n = len(tables)
+    first = Forced(np.full(n, -1), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+                   np.array([layout.suit_masks[s] for s in holds], dtype=np.int64))
+    out = play_counting(state, forced={0: first}, record=True)
+    ids, kind, card, _ = out["moves"][0]
+    assert (ids == np.arange(n)).all()
+    touched_all = 0
+    for i, t in enumerate(tables):
+        hold = sum(1 << c for c in range(len(spec.cards)) if spec.suit_of[c] == holds[i])
+        action = counting_action(t, hold=hold)
+        assert (int(kind[i]), engine_card(layout, card[i])) == action[:2], i
+        only_held = all(spec.suit_of[c] == holds[i] for c in t.hands[0])
+        if only_held:
+            touched_all += 1
+            assert action[0] == DISCARD
+        else:
+            assert spec.suit_of[action[1]] != holds[i], (i, move_of(spec, action))
+    # The same position with the suit held back keeps its investment; barred from laying only, it threw it away.
+    rnd = ex.position("expeditions", hands=["2H 5H KH 9S 10S QD", None], seed=0)
+    table = rnd._t
+    hearts = sum(1 << c for c in range(len(table.spec.cards)) if table.spec.suit_of[c] == 0)
+    barred = table.spec.all_cards & ~hearts
+    assert str(move_of(table.spec, counting_action(table, barred))) == "discard KH, draw deck"
+    assert move_of(table.spec, counting_action(table, hold=hearts)).card.suit != "H"
+
+
+def test_holding_every_card_of_the_hand_discards_the_cheapest_of_them():
+    """Only hearts in hand, hearts held back: a card must go, the cheapest by rule 6. Every heart is live
+    and hearts are not started (each costs OWN_SPARE); the opponent's hearts stand at 4, so 5♥ and 8♥
+    would feed them and 2♥, 3♥, Q♥, K♥ feed nobody; the tie goes to the first card in the fixed order,
+    investments first: Q♥."""
+    rnd = ex.position("expeditions", hands=["2H 3H 5H 8H QH KH", None], expeditions=[{}, {"H": "4H"}], seed=0)
+    table = rnd._t
+    spec, layout = table.spec, counting_layout(rnd.rules)
+    hearts = sum(1 << c for c in range(len(spec.cards)) if spec.suit_of[c] == 0)
+    action = counting_action(table, hold=hearts)
+    assert move_of(spec, action).kind == "discard" and str(move_of(spec, action).card) == "QH"
+    state = counting_state_of_tables(layout, [table.clone()])
+    forced = {0: Forced(np.full(1, -1), np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                        np.array([layout.suit_masks[0]], dtype=np.int64))}
+    _, kind, card, _ = play_counting(state, forced=forced, record=True)["moves"][0]
+    assert (int(kind[0]), engine_card(layout, card[0])) == action[:2]

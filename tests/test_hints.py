@@ -116,7 +116,7 @@ def test_words_for_moves_and_turns():
     assert move_text(Move.parse("discard 5S, draw pile D")) == "discard 5♠, draw pile ♦"
     assert move_text(Move.parse("pass 7H 9S")) == "pass 7♥ 9♠"
     assert in_words(Move.parse("play 7H, draw deck"), past=True) == "you laid 7♥ on your ♥ expedition and drew from the deck"
-    assert in_words(Move.parse("discard 7Y, draw deck")) == "discard 7Y and draw from the deck"  # Lost Cities keeps its letters
+    assert in_words(Move.parse("discard 7Y, draw deck")) == "discard yellow 7 and draw from the deck"  # as the table names it
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
 

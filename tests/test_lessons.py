@@ -23,7 +23,7 @@ import pytest
 import expeditions as ex
 from expeditions import lessons
 from expeditions.bots import Beginner, play_out
-from expeditions.lessons import ChoiceTask, Lesson, LessonError, MoveMatch, MoveTask, NumberTask, RoundTask
+from expeditions.lessons import ChoiceTask, Feedback, Lesson, LessonError, MoveMatch, MoveTask, NumberTask, RoundTask
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = lessons.path()
@@ -326,7 +326,41 @@ def test_the_judgement_is_clear_by_both_models() -> None:
     values = ex.analysis.start_values(lesson.position, models=("exact", "suit"))
     simulated, ceiling = values.get("C", "suit"), values.get("C", "exact")
     assert simulated.value.low > 0 and ceiling.value.low > 0
-    assert simulated.value.format() in lesson.check("yes").text
+    right = lesson.check("yes")
+    # In plain words for a learner: the value rounded, and how far off it may be, from the model's own interval.
+    said = re.search(r"at about (-?\d+) points \(give or take (\d+\.\d)\)", right.text)
+    assert said is not None, right.text
+    assert int(said.group(1)) == round(simulated.value.value)
+    assert float(said.group(2)) == round(max(simulated.value.value - simulated.value.low,
+                                             simulated.value.high - simulated.value.value), 1)
+    assert f"is only about {round(ceiling.value.value)} points" in right.text
+    plays = values.outlook.plays
+    assert f"you have {plays} turns left" in lesson.check("no").text
+    # The exact figures stay available to the curious (folded on the table): the models' own numbers and names.
+    assert any(simulated.value.format() in f and "95% interval" in f and "model 2" in f for f in right.figures)
+    assert any(ceiling.value.format(2) in f and "model 1" in f for f in right.figures)
+
+
+JARGON = re.compile(r"±|95%|\binterval|\bmodel \d|simulation|expected value|hypergeometric|\bestimate|\bpolicy", re.I)
+"""Words a newcomer should not meet in a lesson: the figures' own terms (kept folded, under "The exact figures")."""
+
+
+def _feedbacks(lesson: Lesson) -> list[Feedback]:
+    """Every feedback the lesson's data can give that the test can reach without playing: the right answer's
+    (shown or given) and, for choices, each wrong option's; for numbers and moves, the cases they name."""
+    out = [lesson.check(lesson.show_me())] if not isinstance(lesson.task, RoundTask) else []
+    if isinstance(lesson.task, ChoiceTask):
+        out += [lesson.check(o.value) for o in lesson.task.options]
+    return out
+
+
+@pytest.mark.parametrize("lesson", ALL, ids=ids(list(ALL)))
+def test_a_lesson_speaks_plain_words(lesson: Lesson) -> None:
+    texts = [lesson.title, lesson.text, lesson.task_text]
+    for feedback in _feedbacks(lesson):
+        texts += [feedback.text, *feedback.reveal]
+    for text in texts:
+        assert not JARGON.search(text), (lesson.id, text)
 
 
 def test_the_match_lessons_name_the_totals_of_their_boards() -> None:

@@ -177,7 +177,7 @@ def test_show_me_does_the_task_and_says_what_it_did() -> None:
     tutorial = fresh()
     view = tutorial.show_me()
     assert view.state == "done" and view.feedback.kind == "info" and view.feedback.case == "shown"
-    assert view.feedback.text.startswith("Here is a right move: play 4♣, draw off the deck.")
+    assert view.feedback.text.startswith("Here is a right move: lay 4♣, draw from the deck.")
     assert tutorial.position.moves == (lessons.path()[0].show_me(),)
     tutorial.go("score-one")
     assert not tutorial.view().show_scores  # the table hides the running scores while the learner counts

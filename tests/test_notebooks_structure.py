@@ -156,6 +156,22 @@ def test_only_the_cells_marked_to_raise_may_raise():
     assert "should raise" in run_notebooks.problems_of(quiet)[0]
 
 
+def test_an_output_that_writes_cards_in_letters_fails_the_run():
+    """On screen cards are written with their suit symbols; the letter notation stays in typed boxes and records."""
+    symbols = executed(ran("print(moves)", new_output("stream", name="stdout", text="discard Q♦, draw deck\n")),
+                       ran("moves", new_output("execute_result", data={"text/html": "<b>play 10♥</b>"}, execution_count=2)))
+    assert run_notebooks.problems_of(symbols) == []
+    letters = executed(ran("print(m)", new_output("stream", name="stdout", text="discard QD, draw deck; 10H\n")),
+                       ran("chart", new_output("display_data", data={"image/svg+xml": "<svg><text>7Y</text></svg>"})))
+    assert run_notebooks.problems_of(letters) == [
+        "cell 0 shows cards in the letter notation (10H, QD): write them with their suit symbols",
+        "cell 1 shows cards in the letter notation (7Y): write them with their suit symbols"]
+    refused = executed(ran("# NBVAL_RAISES_EXCEPTION\nbad()", new_output("error", ename="IllegalMove",
+                                                                          evalue="you do not hold KH", traceback=[]),
+                           tags=["raises-exception"]))
+    assert run_notebooks.problems_of(refused) == []  # an error's own text is the engine's, in the notation
+
+
 def test_the_html_report_fetches_nothing_and_shows_widgets_as_their_static_view(tmp_path):
     view = new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json": {"model_id": "abc", "version_major": 2, "version_minor": 0},

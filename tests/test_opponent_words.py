@@ -67,10 +67,10 @@ def test_a_given_pile_card_against_the_deck(rnd):
     suit = next(iter(tops))
     one = analysis.pile_values(obs, piles=suit, move=full.move, first=PIECE, precision=100)
     assert [r.source for r in one.rows] == ["deck", suit] and one.rows == (full.rows[0], full.get(suit))
-    assert one.given and not full.given and "the counting policy's card" not in str(one)
+    assert one.given and not full.given and "the counting bot's card" not in str(one) and "the counting bot's card" in str(full)
     best = max(full.rows[1:], key=lambda r: r.gain.value)
     assert full.sentence.startswith(f"Taking {best.card.symbol} off the {ex.SUITS[best.source].symbol} pile instead of "
-                                    f"drawing off the deck: {best.gain.format(sign=True)} points of score difference")
+                                    f"drawing off the deck: {best.gain.format(sign=True)} points in your score minus the opponent's")
     assert f"it leaves you {best.your_plays.format()} plays against {full.rows[0].your_plays.format()}" in full.sentence
     # Another card this turn: every pile but the one it is discarded onto.
     card = rnd.hand(rnd.to_move)[0]

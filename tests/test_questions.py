@@ -254,7 +254,7 @@ def test_answers_are_refined_and_shown_as_they_come(end):
     answers = list(analysis.iter_move_values(end, precision=0.0, max_positions=4 * PIECE, first=PIECE, on_update=seen.append))
     assert [a.positions for a in answers] == [256, 512, 1024] and seen == answers
     assert answers[-1].width < answers[0].width
-    assert "score difference" in str(answers[-1]) and "xp-answer-moves" in answers[-1]._repr_html_()
+    assert "your score minus theirs" in str(answers[-1]) and "xp-answer-moves" in answers[-1]._repr_html_()
 
 
 def test_questions_about_a_move_need_the_seat_to_move():

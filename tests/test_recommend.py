@@ -21,7 +21,7 @@ from expeditions.analysis import MODELS, Recommendation, StartValues, recommend,
 from expeditions.analysis.recommend import interval_words, signed
 from expeditions.analysis.stats import ExpeditionValue
 from expeditions.bots.counting import Counting
-from expeditions.bots.words import card_word, suit_word
+from expeditions.bots.words import card_word, move_text, suit_word
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate
 from expeditions.widgets import comparison_html, what_if_explorer
@@ -72,18 +72,27 @@ def mid_round(name: str, turns: int = 10, seed: int = 5) -> ex.Round:
 
 
 # --- the rule, computed here from the rows --------------------------------------------------------------
+def on_difference(values: StartValues, model: str) -> bool:
+    """Model 3 with an opponent rests on the score difference (your score minus theirs), else on your score."""
+    return model == "rollout" and values.rules.sides > 1
+
+
 def expected_choice(values: StartValues, model: str) -> tuple[ExpeditionValue, ExpeditionValue, Estimate] | None:
     """The option that acts now with the largest advantage over keeping its suit (waiting, or never when
-    waiting loses points), the row it is set against and the advantage: the rule of ``recommend``."""
+    waiting loses points), the row it is set against and the advantage: the rule of ``recommend``, on the
+    score difference in model 3 (when there is an opponent), else on your round score."""
     best = None
+    difference = on_difference(values, model)
     for suit in values.rules.suits:
         rows = [r for r in values.rows if r.suit == suit and r.model == model]
         wait = next(r for r in rows if r.option == "wait")
         never = next(r for r in rows if r.option == "never")
         for r in rows:
             if r.option in ("lay", "invest"):
-                assert r.against_wait is not None
-                against, advantage = (wait, r.against_wait) if wait.gain.value >= 0 else (never, r.gain)
+                vs_wait, vs_never = (r.difference_against_wait, r.difference_gain) if difference else (r.against_wait, r.gain)
+                waiting = wait.difference_gain if difference else wait.gain
+                assert vs_wait is not None and vs_never is not None and waiting is not None
+                against, advantage = (wait, vs_wait) if waiting.value >= 0 else (never, vs_never)
                 if best is None or advantage.value > best[2].value:
                     best = (r, against, advantage)
     return best
@@ -108,15 +117,19 @@ def check(values: StartValues, rec: Recommendation, model: str) -> None:
     else:
         assert (rec.option, rec.against) == (act, against)
         assert rec.estimate == e
-    # The numbers of the sentence: the advantage with its sign and its interval, as the table rounds them.
+    # The numbers of the sentence: the advantage with its sign and its interval, as the table rounds them,
+    # and what they measure in words.
     assert f"{signed(e.value)} points" in rec.headline
     assert interval_words(e) in rec.headline
+    measured = "your score minus the opponent's" if on_difference(values, model) else "your round score"
+    assert rec.measure_words == measured and f"in {measured}" in rec.headline
     # The same numbers in the table, in the row of the option that acts now, in the model's column.
     table = cells(comparison_html(values, rec, show_all=True))
     column = table[0].index(MODELS[model])
     line = next(row for row in table[1:] if row[1] == act.decision and f"{act.value.value:.1f}" in row[column])
+    words = "to your score minus theirs" if on_difference(values, model) else "to your score"
     unit = "vs waiting" if against.option == "wait" else "vs never"
-    assert f"{e.format(sign=True)} {unit}" in line[column], (line, e)
+    assert f"{e.format(sign=True)} {words} {unit}" in line[column], (line, e)
     # Words a card player reads: the suit's symbol, the cards in symbols, the model and how it counted.
     assert suit_word(act.suit) in rec.headline
     assert all(card_word(c) in rec.headline for c in ex.cards(act.card))
@@ -166,8 +179,9 @@ def test_lowest_cards_laid_now_or_later_are_about_as_good():
     rec = recommend(values)
     assert rec.verdict == "about as good" and rec.estimate == Estimate.exact(0.0)
     assert rec.sentence == ("Start ♥ now with 2♥, or lay nothing this turn: about as good (0.0 points over holding ♥ "
-                            "back), by counting every way the suit's cards can reach you (model 1: a ceiling, every card "
-                            "laid as if it came in order; run the rollouts, model 3, to play the whole round out).")
+                            "back in your round score), by counting every way the suit's cards can reach you (model 1: a "
+                            "ceiling, every card laid as if it came in order; run the rollouts, model 3, to play the whole "
+                            "round out).")
 
 
 def test_high_cards_are_held_back():
@@ -276,3 +290,124 @@ def test_compute_alone_answers_by_model_2_and_says_to_run_the_rollouts():
     rec = xp.recommendation
     assert rec is not None and rec.model == "suit" and "run the rollouts, model 3" in rec.headline
     assert analysis.recommend(xp.values) == rec
+
+
+# --- your score, or your score minus the opponent's -------------------------------------------------------------
+def feeding_position() -> ex.Round:
+    """Three cards left in the deck: you, the opponent, you. Your ♦ stand at 9♦, so the 4♦ to 8♦ you hold are
+    dead to you, but the opponent's ♦ (three investments, 2♦ 3♦: five cards) takes 4♦ at once for ×4 and the
+    bonus, and their ♥ (three investments, 4♥ 5♥) would take 6♥ the same way. Laying 6♥ now starts a ♥ expedition
+    that can only lose you points (6 against the 20 it costs); holding ♥ back, the counting bot keeps 6♥ and
+    discards its cheapest card instead, 4♦, which the opponent takes and lays. So by construction laying 6♥ now
+    costs your own round score and gains on your score minus theirs."""
+    from expeditions.widgets.explorer import what_if_position
+
+    return what_if_position("expeditions", "6H 4D 5D 6D 7D 8D", mine="9D", theirs="JH QH KH 4H 5H JD QD KD 2D 3D",
+                            deck_size=3)
+
+
+@pytest.fixture(scope="module")
+def feeding() -> tuple[StartValues, analysis.MoveValues]:
+    pos = feeding_position()
+    return (start_values(pos, models=(1, 2, 3), precision=1.0, time_limit=60),
+            analysis.move_values(pos, precision=1.0, time_limit=60))
+
+
+def test_the_answer_rests_on_the_score_difference_when_the_round_is_played_out(feeding):
+    values, _ = feeding
+    lay = values.get("H", 3, "lay")
+    assert lay.against_wait is not None and lay.difference_against_wait is not None
+    assert lay.against_wait.high < 0 < lay.difference_against_wait.low  # the construction: the measures disagree
+    assert lay.against_wait.value == pytest.approx(-14, abs=1.5)  # 6 against the 20 a start costs (a few ♥ may follow)
+    rec = recommend(values)
+    check(values, rec, "rollout")
+    assert rec.measure == "difference" and rec.verdict == "better" and rec.option == lay
+    assert rec.headline.startswith("Start ♥ now with 6♥: about +") and "in your score minus the opponent's" in rec.headline
+    # Models 1 and 2 see the ♥ alone, on your round score: hold back. The sentence says so, in those words.
+    for model in ("exact", "suit"):
+        single = recommend(values, model=model)
+        assert single.measure == "score" and single.verdict == "hold back"
+    assert "Models 1 and 2 would rather lay nothing this turn" in rec.disagreement
+    assert "in your round score" in rec.disagreement
+    # The explorer's table shows both measures in model 3's cell, each in words.
+    line = next(row for row in cells(comparison_html(values, rec)) if row[1:2] == [lay.decision])
+    cell = line[cells(comparison_html(values, rec))[0].index(MODELS["rollout"])]
+    assert f"{lay.against_wait.format(sign=True)} to your score vs waiting" in cell
+    assert f"{lay.difference_against_wait.format(sign=True)} to your score minus theirs vs waiting" in cell
+
+
+def test_beside_the_which_card_question_the_answer_says_which_to_follow(feeding):
+    """Which card? weighs every move against every other: here discarding a ♦ the opponent cannot use yet beats
+    both laying 6♥ and the bot's way of holding ♥ back (discarding 4♦). The answer says so, and which to follow."""
+    values, moves = feeding
+    rec = recommend(values)
+    assert moves.best.move.kind == "discard" and moves.best.move.card.suit == "D"
+    laid = moves.get("play 6H, draw deck")
+    assert laid.against_best.high < 0
+    said = analysis.beside_moves(rec, moves)
+    assert said.startswith(f"But Which card? ranks “{move_text(moves.best.move)}” first, and the answer's “play 6♥, "
+                           f"draw deck” {-laid.against_best.value:.1f} points behind")
+    assert "in your score minus the opponent's" in said and "♥ against holding ♥ back as the counting bot would" in said
+    assert "to win the round" in said and "follow the Which card? answer" in said
+    assert not LETTER_CARD.search(said)
+
+
+def test_beside_the_which_card_question_an_answer_to_lay_nothing_names_the_discard():
+    rec = recommend("2H 5H KH 9S 10S QD", "expeditions", **SMALL)
+    moves = analysis.move_values("2H 5H KH 9S 10S QD", "expeditions", time_limit=5)
+    if rec.verdict == "hold back" and moves.best.move.kind == "discard":
+        assert analysis.beside_moves(rec, moves) == (f"Which card? agrees and says which: “{move_text(moves.best.move)}”, "
+                                                     f"the best of its {len(moves.rows)} moves.")
+    else:  # noise may rank a play first on a quick run: then the sentence must say so
+        assert analysis.beside_moves(rec, moves).startswith(("But Which card?", "Which card? ranks", ""))
+
+
+def _move_row(move: str, difference: float, against: Estimate, score: float) -> analysis.MoveValue:
+    return analysis.MoveValue(ex.Move.parse(move), Estimate(difference, difference - 1, difference + 1, 512), against,
+                              Estimate(score, score - 1, score + 1, 512), Estimate(0.5, 0.4, 0.6, 512), False)
+
+
+def test_beside_moves_for_each_goal():
+    """Made-up answers, one per case: the answer's move about as good as the best; clearly behind, with the best
+    for your own score elsewhere; the same move."""
+    rules = ex.rules("expeditions")
+    rec = recommend("KH 4H 5H 6H 7H 8H", "expeditions", models=(1,))
+    assert rec.option is not None and rec.verdict == "better"
+    zero = Estimate.exact(0.0)
+
+    def moves(*rows: analysis.MoveValue) -> analysis.MoveValues:
+        return analysis.MoveValues(rules, 0, ex.cards("KH 4H 5H 6H 7H 8H"), rows, 512, 1.0)
+
+    close = moves(_move_row("play 4H, draw deck", 5.0, zero, 20.0),
+                  _move_row("play KH, draw deck", 4.0, Estimate(-1.0, -2.5, 0.5, 512), 21.0))
+    assert analysis.beside_moves(rec, close) == ("Which card? ranks “play 4♥, draw deck” first, but the answer's “play K♥, "
+                                                 "draw deck” is about as good there (-1.0 points [±1.5] in your score "
+                                                 "minus the opponent's): either will do.")
+    apart = moves(_move_row("play 4H, draw deck", 5.0, zero, 20.0),
+                  _move_row("discard 8H, draw deck", 3.0, Estimate(-2.0, -2.5, -1.5, 512), 24.0),
+                  _move_row("play KH, draw deck", 1.0, Estimate(-4.0, -4.5, -3.5, 512), 21.0))
+    said = analysis.beside_moves(rec, apart)
+    assert said.startswith("But Which card? ranks “play 4♥, draw deck” first, and the answer's “play K♥, draw deck” 4.0 "
+                           "points behind [±0.5] in your score minus the opponent's")
+    assert said.endswith("in one suit alone (model 1, on your round score); to win the round, follow the Which card? "
+                         "answer; for your own round score alone, “discard 8♥, draw deck” (about 24.0 points against 20.0).")
+    same = moves(_move_row("play KH, draw deck", 5.0, zero, 20.0))
+    assert analysis.beside_moves(rec, same) == ""
+
+
+def test_the_explorer_says_beside_its_answer_what_which_card_ranks_first():
+    pos = feeding_position()
+    xp = what_if_explorer("expeditions", n=2_000, precision=2.0, time_limit=20)
+    xp.set_hand("6H 4D 5D 6D 7D 8D")
+    xp.set_position(mine="9D", theirs="JH QH KH 4H 5H JD QD KD 2D 3D", deck_size=3)
+    assert xp.position().observation(0).hand == pos.observation(0).hand
+    xp.run_rollouts()
+    assert "xp-explorer-beside-moves" not in xp.answer.value  # not asked yet
+    moves = xp.refine("moves", precision=1.0, time_limit=20, background=False)
+    rec = xp.recommendation
+    assert rec is not None and moves is not None
+    said = analysis.beside_moves(rec, moves)
+    assert said and html.escape(said) in xp.answer.value and "xp-explorer-beside-moves" in xp.answer.value
+    assert html.escape(said) in xp.answer_views["moves"].value
+    xp.compute()  # the answer drawn again keeps the sentence, the tab too
+    assert html.escape(analysis.beside_moves(xp.recommendation, moves)) in xp.answer.value

@@ -4,6 +4,7 @@ The numbers are the analysis' (``start_values``): the explorer must show exactly
 must show the analysis' own words and break nothing."""
 
 import html
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,6 +14,7 @@ import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import start_values
 from expeditions.errors import ExpeditionsError, PositionError
+from expeditions.table_view import symbolize
 from expeditions.widgets import (
     ProgressExecutor,
     WhatIfExplorer,
@@ -108,7 +110,8 @@ def test_bad_input_shows_the_analysis_words_and_nothing_else_breaks(hand):
         start_values(hand, "expeditions")
     xp.set_hand(hand)
     xp.go_button.click()
-    assert xp.last_message == str(refused.value)
+    assert xp.last_message == symbolize(str(refused.value), ex.rules("expeditions"))  # the cards with their symbols
+    assert not re.search(r"\b(10|[2-9AJQK])[HSDC]\b", xp.last_message)
     assert "xp-explorer-message-text" in xp.message.value and xp.values is None and xp.table.value == ""
     xp.set_hand(HAND)  # and the explorer goes on
     xp.go_button.click()
@@ -119,7 +122,7 @@ def test_a_bad_position_or_no_model_is_explained():
     xp = what_if_explorer("expeditions", HAND, n=500)
     xp.set_position(mine="KH")  # also in the hand
     xp.go_button.click()
-    assert "KH ×2" in xp.last_message and xp.values is None
+    assert "K♥ ×2" in xp.last_message and xp.values is None
     xp.set_position(deck_size=None)
     xp.deck.value = "twelve"
     xp.go_button.click()
@@ -166,7 +169,7 @@ def test_clicks_go_into_the_field_chosen_and_cards_placed_elsewhere_are_disabled
     xp.card_buttons[ex.card("4H")].click()
     assert xp.fields["mine"].value == "4H" and xp.fields["hand"].value == HAND
     xp.card_buttons[ex.card("KH")].click()  # a click that reaches a disabled button is refused in words
-    assert xp.fields["mine"].value == "4H" and "every KH of the expeditions deck is already placed" in xp.last_message
+    assert xp.fields["mine"].value == "4H" and "every K♥ of the expeditions deck is already placed" in xp.last_message
     xp.target.value = "hand"
     assert xp.card_buttons[ex.card("4H")].disabled and xp.chosen("KH")
 
@@ -177,15 +180,15 @@ def test_the_four_player_deck_has_two_copies_of_the_low_numbers():
     assert xp.card_buttons[ex.card("2H")].disabled  # both copies are in the hand
     xp.set_position(mine="2H")
     xp.go_button.click()
-    assert "2H ×3" in xp.last_message
+    assert "2♥ ×3" in xp.last_message
 
 
 def test_changing_the_rule_set_keeps_the_cards_it_has():
     xp = WhatIfExplorer(hand=HAND, theirs="4S")
     xp.rule_set.value = "expeditions-solo"
-    assert xp.fields["theirs"].value == "" and xp.fields["theirs"].disabled and "4S left the inputs" in xp.last_message
+    assert xp.fields["theirs"].value == "" and xp.fields["theirs"].disabled and "4♠ left the inputs" in xp.last_message
     xp.rule_set.value = "lost-cities"
-    assert xp.fields["hand"].value == "" and len(xp.rows.children) == 5 and "KH" in xp.last_message
+    assert xp.fields["hand"].value == "" and len(xp.rows.children) == 5 and "K♥" in xp.last_message
     xp.set_hand("2Y 5Y KY 9B 10B QW 3G 4R")
     xp.go_button.click()
     assert xp.values is not None and xp.values.rules.name == "lost-cities"
@@ -287,7 +290,10 @@ def test_every_question_has_a_tab_and_a_first_answer(computed):
     for name, answer in expected.items():
         shown = computed.ask(name)
         assert shown.records() == answer.records()  # the analysis' own numbers, the same seed
-        assert computed.answer_views[name].value == shown._repr_html_()
+        beside = computed.beside_moves() if name == "moves" else ""  # the answer above, beside Which card?
+        assert computed.answer_views[name].value.endswith(shown._repr_html_())
+        assert (html.escape(beside) in computed.answer_views[name].value) if beside else \
+            computed.answer_views[name].value == shown._repr_html_()
         assert computed.ask_text.value.count("first answer: ±") == 1
     opponent = computed.ask("opponent")
     assert opponent.discards.records() == analysis.discard_values(pos).records()

@@ -13,7 +13,9 @@ marked ``# NBVAL_CHECK_OUTPUT``::
     pytest --nbval-lax --nbval-current-env --nbval-sanitize-with tools/nbval_sanitize.cfg build/notebooks/*.ipynb
 
 A cell tagged ``raises-exception`` (the "try an illegal move" cell, also marked
-``# NBVAL_RAISES_EXCEPTION``) must raise; an error anywhere else fails the run. The HTML fetches
+``# NBVAL_RAISES_EXCEPTION``) must raise; an error anywhere else fails the run. What a reader sees
+speaks one notation: an output (printed, or shown as text, HTML, Markdown or a chart) that writes a
+card in the letter notation (``7H``) rather than with its suit symbol (``7♥``) fails it too. The HTML fetches
 nothing: the live widgets are left out (each widget shows its static HTML view instead), and so are
 the scripts that the HTML template would load from a CDN.
 """
@@ -24,6 +26,7 @@ import argparse
 import ast
 import copy
 import html
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -36,6 +39,10 @@ DEFAULT_OUT = ROOT / "build" / "notebooks"
 RAISES_TAG = "raises-exception"
 RAISES_MARK = "NBVAL_RAISES_EXCEPTION"
 PAPERMILL_ERROR_TAG = "papermill-error-cell-tag"
+LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDCYBWGRP]\b")
+"""A card in the letter notation (``7H``, ``KY``): on screen, cards are written with their suit symbols."""
+SHOWN = ("text/plain", "text/html", "text/markdown", "image/svg+xml")
+"""The kinds of output a reader sees."""
 
 # The lab template without the scripts it loads from the internet (require.js, MathJax, mermaid, the
 # widget manager): the report must read offline.
@@ -110,7 +117,23 @@ def problems_of(nb: Any) -> list[str]:
             problems.append(f"cell {index} raised {errors[0].get('ename')}: {errors[0].get('evalue')}")
         if cell.execution_count is None and not cell.metadata.get("tags", []).count("injected-parameters"):
             problems.append(f"cell {index} did not run")
+        letters = sorted({m.group(0) for text in shown_texts(cell) for m in LETTER_CARD.finditer(text)})
+        if letters:
+            problems.append(f"cell {index} shows cards in the letter notation ({', '.join(letters[:5])}): write them "
+                            "with their suit symbols")
     return problems
+
+
+def shown_texts(cell: Any) -> list[str]:
+    """The texts of a code cell's outputs that a reader sees: printed text and displayed data (not errors)."""
+    out = []
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            out.append("".join(output["text"]))
+        for kind, data in output.get("data", {}).items():
+            if kind in SHOWN:
+                out.append("".join(data) if isinstance(data, list) else str(data))
+    return out
 
 
 # --- running ---------------------------------------------------------------------------------------

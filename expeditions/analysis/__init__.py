@@ -4,7 +4,8 @@ and tournaments.
 - ``start_values(hand_or_position, rules)``: what to do with each suit now (lay, invest, wait,
   never), by three models side by side (``values``: exact ceiling, suit simulation, full-round
   rollouts with the counting policy); ``recommend(values)``: the answer in one sentence, with its
-  interval and the model it rests on;
+  interval, what it measures and the model it rests on; ``beside_moves``: that answer beside the
+  ranking of every move (``move_values``), in one sentence;
 - the questions, each played out by rollouts with the counting policy (``rollouts``) and answered
   with 95% intervals, fast and then refined (``iter_...``): ``move_values`` (every legal move),
   ``plan_values`` (which expeditions, together), ``discard_values`` and ``pile_values`` (the
@@ -24,11 +25,11 @@ from .batch import BatchResult, simulate
 from .break_even import BreakEven, break_even, iter_break_even
 from .exact import exact_value
 from .inference import HoldingChances, holding_chances
-from .move_values import MoveValues, iter_move_values, move_values
+from .move_values import MoveValue, MoveValues, iter_move_values, move_values
 from .opponent import DiscardValues, PileValues, discard_values, iter_discard_values, iter_pile_values, pile_values
 from .parallel import chunks, default_workers, parallel_map
 from .plans import PlanValues, iter_plan_values, plan_values
-from .recommend import Recommendation, recommend
+from .recommend import Recommendation, beside_moves, recommend
 from .rollouts import Option, rollout_values
 from .round_end import RoundEnd, iter_round_end, plays_left, round_end
 from .situation import Outlook, SuitSituation, situations
@@ -40,9 +41,9 @@ from .winning import WinChances, iter_win_chances, win_chances
 
 __all__ = [
     "ASSUMPTIONS", "MODELS", "AnalysisError", "BatchResult", "BreakEven", "DiscardValues", "Estimate",
-    "ExpeditionValue", "HoldingChances", "MoveValues", "Option", "Outlook", "PileValues", "PlanValues",
+    "ExpeditionValue", "HoldingChances", "MoveValue", "MoveValues", "Option", "Outlook", "PileValues", "PlanValues",
     "Recommendation", "RoundEnd", "StartValues", "SuitSituation", "Tip", "TipsTable", "WinChances", "all_tips",
-    "bot_discards", "break_even", "chunks", "default_workers", "discard_values", "exact_value", "holding_chances",
+    "beside_moves", "bot_discards", "break_even", "chunks", "default_workers", "discard_values", "exact_value", "holding_chances",
     "iter_break_even", "iter_discard_values", "iter_move_values", "iter_pile_values", "iter_plan_values",
     "iter_round_end", "iter_win_chances", "move_values", "parallel_map", "pile_values", "plan_values", "plays_left",
     "recommend", "rollout_values", "round_end", "simulate", "situations", "start_values", "suit_value", "suit_values",

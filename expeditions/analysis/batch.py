@@ -880,18 +880,19 @@ class Forced:
     """Actions forced on some rows at one turn of ``play_counting``: ``kind`` (``engine.PLAY``,
     ``engine.DISCARD`` or ``REMOVE``; -1 lets the policy choose), ``card`` (one bit of the counting
     layout) and ``source`` (``engine.DECK`` or a suit), each an array over the state's rows; and
-    ``lay``: a mask of cards the seat to move may lay at that turn (-1 for all), for rows the
-    policy plays."""
+    ``hold``: a mask of cards the seat to move keeps at that turn, neither laid nor discarded (0 for
+    none), for rows the policy plays (``bots.counting.counting_action``'s ``hold``)."""
 
     kind: IntArray
     card: IntArray
     source: IntArray
-    lay: IntArray
+    hold: IntArray
 
 
-def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, lay_extra: IntArray | None,
+def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, hold: IntArray | None,
                      ) -> tuple[IntArray, IntArray, IntArray]:
-    """The counting policy's action for seat ``m`` in every active row: kind, card bit, source. The
+    """The counting policy's action for seat ``m`` in every active row: kind, card bit, source; never
+    one of the cards of ``hold`` (per row), unless the hand holds nothing else to discard. The
     rules, their order and their whole-number arithmetic are ``bots.counting``'s."""
     rules = layout.rules
     o = 1 - m
@@ -900,8 +901,6 @@ def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, lay
     h = a["hands"][m]
     n = h.size
     lay = a["open"][m] & a["allowed"][m]
-    if lay_extra is not None:
-        lay &= lay_extra
     other_open = a["open"][o]
     unseen = ~(h | a["laid"][0] | a["laid"][1] | a["pile_cards"] | a["gone"] | a["known"][o]) & np.int64(layout.full)
     u = np.maximum(1, np.bitwise_count(unseen).astype(np.int64))
@@ -941,13 +940,13 @@ def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, lay
 
     # rule 6 first: the cheapest discard (rules 3 and 5 compare with it)
     cheapest_key = np.full(n, 1 << 30, dtype=np.int64)
-    left = h.copy()
+    left = h.copy() if hold is None else np.where(h & ~hold != 0, h & ~hold, h)
     for _ in range(rules.hand_size):
         c = left & -left
         left ^= c
-        index = np.bitwise_count(c - 1).astype(np.int64)
+        index = np.minimum(np.bitwise_count(c - 1).astype(np.int64), 63)  # no card left: 64, kept out below
         at = ((codes >> layout.suit4.take(index)) & 15) << 8 | index << 2 | ((c & lay) != 0) << 1 | ((c & other_open) != 0)
-        np.minimum(cheapest_key, layout.keep.take(at) << 6 | index, out=cheapest_key)
+        np.minimum(cheapest_key, np.where(c != 0, layout.keep.take(at) << 6 | index, 1 << 30), out=cheapest_key)
     cheapest = (cheapest_key >> 6).astype(i16)
     throw = np.int64(1) << (cheapest_key & 63)
 
@@ -962,6 +961,14 @@ def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, lay
     invest = room & has_inv & (hs >= INVEST_HELD) & (plays16 >= hc + 3) & (p1 > p0) & (p1 > START_MARGIN * u16)
     start = room & ~invest & has_low & (p0 > START_MARGIN * u16) & ((gap * reach16 <= (cheapest + START_GAP) * u16)
                                                                    | (plays16 <= hc + 2))
+    if hold is not None:  # a card held this turn is offered by no rule (the rules still value it)
+        held_inv = ((hold >> (shifts + inv_rank.astype(np.int64))) & 1 != 0) & has_inv
+        held_low = ((hold >> (shifts + low_rank.astype(np.int64))) & 1 != 0) & has_low
+        more &= ~held_inv
+        invest &= ~held_inv
+        free &= ~held_low
+        going &= ~held_low
+        start &= ~held_low
     # the best offer: highest tier, then lowest value (an investment 0, a start the best promise
     # first, else the lowest card), then the first suit; |value| < 2**14
     p0_, p1_, lowv_ = p0.astype(np.int32), p1.astype(np.int32), lowv.astype(np.int32)
@@ -980,7 +987,7 @@ def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, lay
         threshold = np.zeros(n, dtype=np.int64)
         for t in rules.numbers:
             threshold = np.where(np.bitwise_count(waiting_cards & layout.up_to[t]) <= drop, t, threshold)
-        kept = (waiting_cards & ~layout.up_to.take(threshold)) >> shifts & pattern
+        kept = (waiting_cards & ~layout.up_to.take(threshold) & (~hold if hold is not None else -1)) >> shifts & pattern
         kept_key = np.where(kept != 0, layout.low_value.take(kept) << 3, 1 << 20) + layout.suit_column
         first = kept_key.min(axis=0) & 7
         hurry_card = layout.low_bit.take(kept.ravel().take(first * n + columns)) << (first * ranks)
@@ -1083,7 +1090,7 @@ def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = No
     parts = []
     for start in range(0, state.rows, COUNTING_BATCH):
         rows = np.arange(start, min(start + COUNTING_BATCH, state.rows))
-        part_forced = {k: Forced(f.kind[rows], f.card[rows], f.source[rows], f.lay[rows]) for k, f in (forced or {}).items()}
+        part_forced = {k: Forced(f.kind[rows], f.card[rows], f.source[rows], f.hold[rows]) for k, f in (forced or {}).items()}
         part = _play_counting(state.take(rows), part_forced, record, max_turns)
         if record:
             part["moves"] = [(ids + start, *rest) for ids, *rest in part["moves"]]
@@ -1118,10 +1125,10 @@ def _play_counting(state: CountingState, forced: dict[int, Forced], record: bool
     seat = state.to_move
     while ids.size:
         order = forced.get(step)
-        extra = None if order is None else order.lay[ids]
-        if extra is not None and (extra == -1).all():
-            extra = None
-        kind, card, source = _counting_choice(layout, a, seat, extra)
+        hold = None if order is None else order.hold[ids]
+        if hold is not None and not hold.any():
+            hold = None
+        kind, card, source = _counting_choice(layout, a, seat, hold)
         if order is not None:
             chosen = order.kind[ids] >= 0
             kind = np.where(chosen, order.kind[ids], kind)

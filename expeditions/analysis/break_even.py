@@ -42,7 +42,7 @@ from .exact import MAX_UNSEEN_CARDS, arrival_chance_by_count, ceiling_scores, ch
 from .rollouts import last
 from .situation import HandLike, observation_for, situations
 from .stats import Estimate, IntArray, mean_estimate, proportion_estimate
-from .tables import html_table, text_table
+from .tables import find_row, html_table, text_table
 
 
 @dataclass(frozen=True)
@@ -85,10 +85,8 @@ class SuitBreakEven:
         return next((p.more for p in self.points if p.even.value >= 1), None)
 
     def point(self, more: int) -> BreakEvenPoint:
-        for p in self.points:
-            if p.more == more:
-                return p
-        raise AnalysisError(f"{more} more cards of {self.suit} cannot come: from 0 to {len(self.to_come)} can")
+        return find_row(self.points, lambda p: p.more == more,
+                        f"{more} more cards of {self.suit} cannot come: from 0 to {len(self.to_come)} can")
 
     @property
     def sentence(self) -> str:
@@ -145,10 +143,8 @@ class BreakEven:
         return self.sets
 
     def get(self, suit: str) -> SuitBreakEven:
-        for r in self.rows:
-            if r.suit == suit.upper():
-                return r
-        raise AnalysisError(f"no curve for {suit!r}: the suits are {' '.join(r.suit for r in self.rows)}")
+        return find_row(self.rows, lambda r: r.suit == suit.upper(),
+                        f"no curve for {suit!r}: the suits are {' '.join(r.suit for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per suit and count (what a chart draws)."""

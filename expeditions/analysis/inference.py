@@ -37,7 +37,7 @@ from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from .situation import HandLike, observation_for, outlook_of, situations
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer, find_row
 
 PASSED_OVER = 0.25
 """The weight of a card the other side passed over, against 1 for any other unseen card."""
@@ -135,9 +135,11 @@ class SuitWait:
     any_inferred: float
 
 
-@dataclass(frozen=True)
-class HoldingChances:
+@dataclass(frozen=True, repr=False)
+class HoldingChances(TableAnswer):
     """Per suit you play or hold, the cards you wait for and who holds them (see the module docs)."""
+
+    css = "xp-answer-holding"
 
     rules: Rules
     seat: int
@@ -146,16 +148,14 @@ class HoldingChances:
     suits: tuple[SuitWait, ...]
 
     def get(self, suit: str) -> SuitWait:
-        for s in self.suits:
-            if s.suit == suit.upper():
-                return s
-        raise AnalysisError(f"you wait for no card of {suit!r}: the suits you wait in are {' '.join(s.suit for s in self.suits)}")
+        return find_row(self.suits, lambda s: s.suit == suit.upper(),
+                        f"you wait for no card of {suit!r}: the suits you wait in are {' '.join(s.suit for s in self.suits)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"suit": s.suit, "card": str(c.card), "passed_over": c.passed_over, "uniform": c.uniform,
                  "inferred": c.inferred, "to_you": c.to_you} for s in self.suits for c in s.cards]
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
+    def _cells(self) -> Cells:
         title = (f"The cards seat {self.seat} waits for: in seat {self.opponent}'s hand ({self.unknown} cards you have not "
                  "seen), or still to come to you")
         columns = ["suit", "card", "in their hand (uniform)", "in their hand (model)", "reaches you in time"]
@@ -170,12 +170,6 @@ class HoldingChances:
                   f"number) weighs {PASSED_OVER:g} against 1 for any other unseen card; every possible hand is as likely "
                   "as the product of its cards' weights. Uniform: every unseen card alike."]
         return title, columns, lines, notes
-
-    def __str__(self) -> str:
-        return text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-holding")
 
 
 def waited_for(observation: Observation) -> dict[str, tuple[Card, ...]]:

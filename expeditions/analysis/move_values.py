@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.words import cards_word, move_text
 from ..cards import Card
 from ..errors import AnalysisError
 from ..moves import Move
@@ -26,7 +27,7 @@ from ..rules import Rules
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, proportion_estimate
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,11 @@ class MoveValue:
     policy: bool
 
 
-@dataclass(frozen=True)
-class MoveValues:
+@dataclass(frozen=True, repr=False)
+class MoveValues(TableAnswer):
     """Every legal move of the turn, best first (``rows``), from ``positions`` sampled positions."""
+
+    css = "xp-answer-moves"
 
     rules: Rules
     seat: int
@@ -66,10 +69,8 @@ class MoveValues:
 
     def get(self, move: Move | str) -> MoveValue:
         wanted = Move.parse(move)
-        for r in self.rows:
-            if r.move == wanted:
-                return r
-        raise AnalysisError(f"{wanted} is not a legal move here; the moves are {', '.join(str(r.move) for r in self.rows)}")
+        return find_row(self.rows, lambda r: r.move == wanted,
+                        f"{wanted} is not a legal move here; the moves are {', '.join(str(r.move) for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"move": str(r.move), "difference": r.difference.value, "difference_low": r.difference.low,
@@ -83,26 +84,38 @@ class MoveValues:
 
         return pd.DataFrame.from_records(self.records())
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
-        title = (f"Every move of seat {self.seat} holding {' '.join(map(str, self.hand))}, played out "
+    @property
+    def measure(self) -> str:
+        """What the moves are ranked by, in words: your score minus the other side's (your round score alone in
+        the solitaire)."""
+        return "your score minus the opponent's" if self.rules.sides > 1 else "your round score"
+
+    @property
+    def sentence(self) -> str:
+        """The best move in words, with its number, and the moves about as good (whose gap to it may be 0)."""
+        best = self.rows[0]
+        close = [f"“{move_text(r.move)}”" for r in self.rows[1:] if r.against_best.contains(0)]
+        text = (f"Best: “{move_text(best.move)}”, about {best.difference.format(sign=True)} points in {self.measure} at "
+                "the end of the round")
+        if close:
+            shown = ", ".join(close[:3]) + (f" and {len(close) - 3} more" if len(close) > 3 else "")
+            text += f"; about as good (too close to tell apart): {shown}"
+        return text + "."
+
+    def _cells(self) -> Cells:
+        title = (f"Every move of seat {self.seat} holding {cards_word(self.hand)}, played out "
                  f"{self.positions:,} times ({self.seconds:.1f} s)")
-        columns = ["move", "score difference", "against the best", "your score", "chance to win"]
-        lines = [[str(r.move) + (" (the policy's)" if r.policy else ""), r.difference.format(),
+        ahead = "your score minus theirs" if self.rules.sides > 1 else "your score"
+        columns = ["move", ahead, "against the best", "your score", "chance to win"]
+        lines = [[move_text(r.move) + (" (the counting bot's own)" if r.policy else ""), r.difference.format(),
                   "best" if i == 0 else r.against_best.format(), r.score.format(), r.win.format(0, percent=True)]
                  for i, r in enumerate(self.rows)]
-        notes = ["Score difference: your final round score minus the other side's, after the move and the rest of the "
-                 "round played by the counting policy for both sides; 95% intervals over batches of positions. "
-                 "Against the best: the same positions played with the best move, so the gap is measured more precisely."]
+        notes = [f"{ahead[0].upper() + ahead[1:]}: at the end of the round, after the move and the rest of the round played "
+                 "by the counting bot for both sides; 95% intervals over batches of positions. Against the best: the same "
+                 "positions played with the best move, so the gap is measured more precisely. Your score: your own round "
+                 "score alone."]
         return title, columns, lines, notes
 
-    def __str__(self) -> str:
-        return text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-moves")
-
-    def __repr__(self) -> str:
-        return f"<MoveValues seat {self.seat}: {len(self.rows)} moves, best {self.best.move} {self.best.difference.format()}>"
 
 
 def summarize(collected: Rollouts, policy: Move, hand: tuple[Card, ...]) -> MoveValues:

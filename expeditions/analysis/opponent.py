@@ -15,7 +15,6 @@ Both play the round out with the counting policy for both sides (``rollouts``).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from .inference import opponent_of
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -68,9 +67,11 @@ class DiscardValue:
                 f"with it on the pile against it out of the game){how}: {seen}.")
 
 
-@dataclass(frozen=True)
-class DiscardValues:
+@dataclass(frozen=True, repr=False)
+class DiscardValues(TableAnswer):
     """What each discard feeds the other side, cheapest first (``rows``), from ``positions`` positions."""
+
+    css = "xp-answer-discards"
 
     rules: Rules
     seat: int
@@ -92,31 +93,23 @@ class DiscardValues:
         return max(r.feed.half_width for r in self.rows)
 
     def get(self, card: Card | str) -> DiscardValue:
-        for r in self.rows:
-            if str(r.card) == str(card).upper():
-                return r
-        raise AnalysisError(f"{card} is not in the hand: the cards are {' '.join(str(r.card) for r in self.rows)}")
+        return find_row(self.rows, lambda r: str(r.card) == str(card).upper(),
+                        f"{card} is not in the hand: the cards are {' '.join(str(r.card) for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"card": str(r.card), "feed": r.feed.value, "feed_low": r.feed.low, "feed_high": r.feed.high,
                  "difference": r.difference.value, "they_can_lay": r.they_can_lay, "they_started": r.they_started,
                  "between": r.between} for r in self.rows]
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
+    def _cells(self) -> Cells:
         title = f"What each discard of seat {self.seat} feeds the other side ({self.positions:,} positions, {self.seconds:.1f} s)"
-        columns = ["discard", "feeds them", "your score difference", "they can lay it", "unseen cards between"]
+        columns = ["discard", "feeds them", "your score minus theirs", "they can lay it", "unseen cards between"]
         lines = [[card_word(r.card), r.feed.format(sign=True), r.difference.format(),
                   ("yes, on their expedition" if r.they_started else "yes, to start it") if r.they_can_lay else "no",
                   str(r.between) if r.they_can_lay and r.they_started else ""] for r in self.rows]
         notes = ["Feeds them: their expected final score when the card goes onto its pile, minus the same when it leaves "
                  "the game instead (paired by position; you draw off the deck either way)."]
         return title, columns, lines, notes
-
-    def __str__(self) -> str:
-        return self.sentence + "\n" + text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return _sentence_html(self.sentence) + html_table(*self._cells(), css="xp-answer-discards")
 
 
 def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool, int]:
@@ -126,10 +119,6 @@ def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool
     can = fits(card, laid)
     between = sum(1 for c in obs.unseen if c.suit == card.suit and not c.is_investment and top < c.value < card.value)
     return can, bool(laid), between
-
-
-def _sentence_html(sentence: str) -> str:
-    return f"<p class='xp-answer-sentence' style='font-family:sans-serif;font-size:14px'><b>{html.escape(sentence)}</b></p>"
 
 
 def _chosen_cards(obs: Observation, cards: CardsLike | None) -> list[Card]:
@@ -214,14 +203,16 @@ class PileValue:
         verdict = ("about as good as drawing blind" if self.gain.contains(0)
                    else "better than drawing blind" if self.gain.value > 0 else "worse than drawing blind")
         return (f"Taking {card_word(self.card)} off the {suit_word(self.source)} pile instead of drawing off the deck: "
-                f"{self.gain.format(sign=True)} points of score difference, {verdict}{how}; it leaves you "
+                f"{self.gain.format(sign=True)} points in your score minus the opponent's, {verdict}{how}; it leaves you "
                 f"{self.your_plays.format()} plays against {deck.your_plays.format()} (a card off a pile leaves the deck "
                 "as it is, so the round lasts a turn longer).")
 
 
-@dataclass(frozen=True)
-class PileValues:
+@dataclass(frozen=True, repr=False)
+class PileValues(TableAnswer):
     """This turn's card, then each draw: the deck first, then each pile's top card (``rows``)."""
+
+    css = "xp-answer-piles"
 
     rules: Rules
     seat: int
@@ -237,10 +228,8 @@ class PileValues:
         return max(r.gain.half_width for r in self.rows)
 
     def get(self, source: str) -> PileValue:
-        for r in self.rows:
-            if r.source == source.upper() or r.source == source.lower():
-                return r
-        raise AnalysisError(f"no draw from {source!r}: the choices are {', '.join(r.source for r in self.rows)}")
+        return find_row(self.rows, lambda r: r.source in (source.upper(), source.lower()),
+                        f"no draw from {source!r}: the choices are {', '.join(r.source for r in self.rows)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"source": r.source, "card": "" if r.card is None else str(r.card), "difference": r.difference.value,
@@ -256,25 +245,19 @@ class PileValues:
         best = max(piles, key=lambda r: r.gain.value)
         return best.words(self.rows[0], self.positions)
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
+    def _cells(self) -> Cells:
         kind, card = self.move.kind, self.move.card
-        whose = "" if self.given else " (the counting policy's card)"
+        whose = "" if self.given else " (the counting bot's card)"
         title = (f"Seat {self.seat} {'lays' if kind == 'play' else 'discards'} {card_word(card)}{whose}, then "
                  f"draws: a pile card or the deck ({self.positions:,} positions, {self.seconds:.1f} s)")
-        columns = ["draw", "card", "score difference", "against the deck", "your plays left", "their plays left"]
-        lines = [["the deck" if r.source == "deck" else f"pile {suit_word(r.source)}",
+        columns = ["draw", "card", "your score minus theirs", "against the deck", "your plays left", "their plays left"]
+        lines = [["the deck" if r.source == "deck" else f"the {suit_word(r.source)} pile",
                   "blind" if r.card is None else card_word(r.card),
                   r.difference.format(), "" if r.source == "deck" else r.gain.format(sign=True), r.your_plays.format(),
                   r.their_plays.format()] for r in self.rows]
         notes = ["A card off a pile leaves the deck as it is, so the round lasts one turn longer (which side gets it "
                  "depends on the cards left: see round_end); plays left count this turn."]
         return title, columns, lines, notes
-
-    def __str__(self) -> str:
-        return self.sentence + "\n" + text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return _sentence_html(self.sentence) + html_table(*self._cells(), css="xp-answer-piles")
 
 
 def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,

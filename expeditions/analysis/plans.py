@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.words import cards_word, suit_word
 from ..cards import Card
 from ..errors import AnalysisError
 from ..observation import Observation
@@ -28,7 +29,7 @@ from ..rules import Rules
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation
 from .situation import HandLike, observation_for, situations
 from .stats import Estimate
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,18 @@ class PlanValue:
 
     @property
     def name(self) -> str:
+        """The plan in suit letters (``H + D``), as ``get`` and ``cost`` take it."""
         return " + ".join(self.suits) if self.suits else "no expedition"
+
+    @property
+    def words(self) -> str:
+        """The plan as a person reads it: ``♥ + ♦``."""
+        return plan_words(self.suits)
+
+
+def plan_words(suits: Sequence[str]) -> str:
+    """Suits played together, with their symbols: ``♥ + ♦`` (``no expedition`` for none)."""
+    return " + ".join(map(suit_word, suits)) if suits else "no expedition"
 
 
 @dataclass(frozen=True)
@@ -63,9 +75,11 @@ class SuitCost:
     cards: Estimate
 
 
-@dataclass(frozen=True)
-class PlanValues:
+@dataclass(frozen=True, repr=False)
+class PlanValues(TableAnswer):
     """Every plan over the ``candidates`` (best first) and the cost of every added suit."""
+
+    css = "xp-answer-plans"
 
     rules: Rules
     seat: int
@@ -87,19 +101,14 @@ class PlanValues:
 
     def get(self, suits: str | Sequence[str]) -> PlanValue:
         wanted = tuple(sorted(_suit_list(suits), key=self.rules.suits.index))
-        for r in self.rows:
-            if r.suits == wanted:
-                return r
-        raise AnalysisError(f"no plan {' + '.join(wanted) or 'without expeditions'}: the plans use the suits "
-                            f"{' '.join(self.candidates)}")
+        return find_row(self.rows, lambda r: r.suits == wanted, f"no plan {' + '.join(wanted) or 'without expeditions'}: "
+                        f"the plans use the suits {' '.join(self.candidates)}")
 
     def cost(self, plan: str | Sequence[str], added: str) -> SuitCost:
         """What adding ``added`` to ``plan`` does (see ``SuitCost``)."""
         wanted = tuple(sorted(_suit_list(plan), key=self.rules.suits.index))
-        for c in self.costs:
-            if c.plan == wanted and c.added == added.upper():
-                return c
-        raise AnalysisError(f"no cost of adding {added!r} to {' + '.join(wanted)}: both must be among {' '.join(self.candidates)}")
+        return find_row(self.costs, lambda c: c.plan == wanted and c.added == added.upper(),
+                        f"no cost of adding {added!r} to {' + '.join(wanted)}: both must be among {' '.join(self.candidates)}")
 
     def records(self) -> list[dict[str, Any]]:
         return [{"plan": r.name, "suits": len(r.suits), "score": r.score.value, "score_low": r.score.low,
@@ -111,28 +120,21 @@ class PlanValues:
 
         return pd.DataFrame.from_records(self.records())
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
-        title = (f"Plans of seat {self.seat} holding {' '.join(map(str, self.hand))}: the suits played, valued together "
+    def _cells(self) -> Cells:
+        title = (f"Plans of seat {self.seat} holding {cards_word(self.hand)}: the suits played, valued together "
                  f"({self.positions:,} positions, {self.seconds:.1f} s)")
-        columns = ["plan", "your round score", "against the best", "score difference", "its expeditions"]
-        lines = [[r.name, r.score.format(), "best" if i == 0 else r.against_best.format(), r.difference.format(),
-                  ", ".join(f"{s} {e.format()}" for s, e in r.expeditions)] for i, r in enumerate(self.rows)]
+        columns = ["plan", "your round score", "against the best", "your score minus theirs", "its expeditions"]
+        lines = [[r.words, r.score.format(), "best" if i == 0 else r.against_best.format(), r.difference.format(),
+                  ", ".join(f"{suit_word(s)} {e.format()}" for s, e in r.expeditions)] for i, r in enumerate(self.rows)]
         largest = max((len(c.plan) for c in self.costs), default=0)
-        notes = [f"{' + '.join(c.plan)}, then {c.added} too: {c.added} scores {c.added_score.format()} on "
-                 f"{c.cards.format()} cards, the others change by {c.others.format()}: your round score changes by "
-                 f"{c.change.format()}" for c in self.costs if len(c.plan) == largest]
-        notes.append("A plan plays its suits as expeditions and never lays another; the counting policy plays the rest "
-                     "of the round for both sides. 95% intervals over batches of positions.")
+        notes = [f"{plan_words(c.plan)}, then {suit_word(c.added)} too: {suit_word(c.added)} scores "
+                 f"{c.added_score.format()} on {c.cards.format()} cards, the others change by {c.others.format()}: your "
+                 f"round score changes by {c.change.format()}" for c in self.costs if len(c.plan) == largest]
+        notes.append("A plan plays its suits as expeditions and never lays another; the counting bot plays the rest "
+                     "of the round for both sides. Plans are ranked by your round score; your score minus theirs is "
+                     "your round score minus the opponent's. 95% intervals over batches of positions.")
         return title, columns, lines, notes
 
-    def __str__(self) -> str:
-        return text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-plans")
-
-    def __repr__(self) -> str:
-        return f"<PlanValues seat {self.seat}: {len(self.rows)} plans, best {self.best.name} {self.best.score.format()}>"
 
 
 def _suit_list(suits: str | Sequence[str]) -> list[str]:

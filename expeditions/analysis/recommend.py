@@ -2,18 +2,24 @@
 
 ``recommend(values)`` reads a ``StartValues`` table (or computes one from a hand, a round or an
 observation) and says, in words with suit symbols, the one thing to do now, the points it is worth
-against the best way of holding back, its 95% interval, and the model it rests on:
+against the best way of holding back, its 95% interval, what those points measure, and the model it
+rests on:
 
-    Start ♥ now with the investment K♥: about +5.1 points over holding ♥ back [±1.2], by playing
-    the round out 8,192 times (model 3).
+    Start ♥ now with the investment K♥: about +9.5 points over holding ♥ back [±0.9] in your score
+    minus the opponent's, by playing the round out 1,024 times (model 3).
+
+What the points measure: model 3 plays the opponent too, so its answer rests on the score
+difference (your round score minus the opponent's: what wins the round); models 1 and 2 see one
+suit alone, so theirs rests on your round score. Model 3's rows carry both measures, so the models
+can still be set side by side on your round score.
 
 How it chooses, the same in every model:
 
 - for every suit, the options that put a card down now (*lay* its lowest number, *invest* with the
   investments held) are set against the better way of keeping it: holding it back this turn
   (*wait*: lay nothing of it now, decide later) or, when even that loses points, never playing it.
-  Against waiting the number is the row's ``against_wait``, against never its ``gain``: both are
-  numbers of the table;
+  Against waiting the number is the row's ``against_wait``, against never its ``gain`` (model 3:
+  ``difference_against_wait`` and ``difference_gain``): all numbers of the table;
 - the option with the largest advantage is the recommendation (the suit that loses most by
   waiting goes first: there is one play a turn). When its interval holds 0, acting now and holding
   back are *about as good*; when every option that acts now is worth less than holding back, the
@@ -33,13 +39,14 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from ..bots.words import card_word, count_word, suit_word
+from ..bots.words import card_word, count_word, move_text, suit_word
 from ..cards import parse_cards
 from ..errors import AnalysisError
 from ..estimate import Estimate
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from .move_values import MoveValue, MoveValues
 from .rollouts import PIECE
 from .situation import HandLike
 from .stats import ExpeditionValue
@@ -47,6 +54,22 @@ from .values import CAUTION_MARGIN, MODELS, StartValues, model_names, start_valu
 
 PREFERENCE = ("rollout", "suit", "exact")
 """The model a recommendation rests on: the first of these that was computed."""
+
+MEASURES = {"difference": "your score minus the opponent's", "score": "your round score"}
+"""What a recommendation's points measure, in words."""
+
+
+def measure_of(values: StartValues, model: str) -> str:
+    """The measure a model's advice rests on: the score difference in model 3 when there is an opponent
+    (it plays them too), else your round score."""
+    return "difference" if model == "rollout" and values.rules.sides > 1 else "score"
+
+
+def advantage(row: ExpeditionValue, against: str, measure: str) -> Estimate | None:
+    """What ``row`` adds against waiting (``against="wait"``) or never, on ``measure``: the table's number."""
+    if measure == "difference":
+        return row.difference_against_wait if against == "wait" else row.difference_gain
+    return row.against_wait if against == "wait" else row.gain
 
 
 
@@ -57,9 +80,11 @@ class Recommendation:
     ``option`` is the row of the table recommended (lay or invest now; waiting, when the answer is to
     lay nothing this turn; ``None`` when no card of the hand can go down); ``against`` the row it is
     set against (waiting or never with the same suit, or the closest option that acts now);
-    ``estimate`` the advantage of ``option`` over ``against`` in points of your round score, with its
-    95% interval: the row's ``against_wait`` or ``gain`` as the table shows it (negated when the
-    answer is to hold back); ``model`` the model it rests on; ``verdict`` one of ``"better"``,
+    ``estimate`` the advantage of ``option`` over ``against`` in points of ``measure``, with its 95%
+    interval: the row's ``against_wait`` or ``gain`` (model 3: ``difference_against_wait`` or
+    ``difference_gain``) as the table shows it (negated when the answer is to hold back);
+    ``measure`` ``"difference"`` (your round score minus the opponent's: model 3, with an opponent)
+    or ``"score"`` (your round score); ``model`` the model it rests on; ``verdict`` one of ``"better"``,
     ``"about as good"`` (the interval holds 0), ``"hold back"`` (every option that acts now is worth
     less) and ``"nothing to lay"``; ``disagreement`` what the other models say when they disagree
     (also in ``sentence``, else empty)."""
@@ -71,6 +96,12 @@ class Recommendation:
     model: str
     verdict: str
     disagreement: str = ""
+    measure: str = "score"
+
+    @property
+    def measure_words(self) -> str:
+        """What ``estimate`` measures, in words: ``your score minus the opponent's`` or ``your round score``."""
+        return MEASURES[self.measure]
 
     @property
     def headline(self) -> str:
@@ -163,7 +194,9 @@ class _Choice:
 
 
 def _choices(values: StartValues, model: str) -> list[_Choice]:
-    """Every option of ``model`` that acts now, against the better way of keeping its suit, best first."""
+    """Every option of ``model`` that acts now, against the better way of keeping its suit, best first,
+    on the model's measure (``measure_of``)."""
+    measure = measure_of(values, model)
     out = []
     for suit in values.rules.suits:
         rows = [r for r in values.rows if r.suit == suit and r.model == model]
@@ -171,11 +204,13 @@ def _choices(values: StartValues, model: str) -> list[_Choice]:
         never = next((r for r in rows if r.option == "never"), None)
         if wait is None or never is None:
             continue
+        waiting = advantage(wait, "never", measure)
+        keep = "wait" if waiting is not None and waiting.value >= 0 else "never"  # holding back is worth at least never
         for r in rows:
-            if r.option not in ("lay", "invest") or r.against_wait is None:
+            e = advantage(r, keep, measure)
+            if r.option not in ("lay", "invest") or e is None:
                 continue
-            keep_wait = wait.gain.value >= 0  # holding back is worth at least never playing it
-            out.append(_Choice(r, wait if keep_wait else never, r.against_wait if keep_wait else r.gain))
+            out.append(_Choice(r, wait if keep == "wait" else never, e))
     out.sort(key=lambda c: -c.advantage.value)
     return out
 
@@ -225,16 +260,18 @@ def _advice(values: StartValues, choice: _Choice | None, verdict: str, model: st
     keep = keeping_words(values, choice.against)
     e = choice.advantage
     basis = basis_words(values, model, choice.option)
+    on = f" in {MEASURES[measure_of(values, model)]}"
     if verdict == "better":
-        return f"{act}: about {signed(e.value)} points over {keep}{_bracketed(e)}, {basis}.", e
+        return f"{act}: about {signed(e.value)} points over {keep}{_bracketed(e)}{on}, {basis}.", e
     if verdict == "about as good" and e.value >= 0:
-        return (f"{act}, or lay nothing this turn: about as good ({signed(e.value)} points over {keep}{_bracketed(e)}), "
-                f"{basis}."), e
+        return (f"{act}, or lay nothing this turn: about as good ({signed(e.value)} points over {keep}{_bracketed(e)}"
+                f"{on}), {basis}."), e
     if verdict == "about as good":
         return (f"Lay nothing this turn, or {_lower_first(act)}: about as good ({gerund_words(choice.option)}: "
-                f"{signed(e.value)} points against {keep}{_bracketed(e)}), {basis}."), e
+                f"{signed(e.value)} points against {keep}{_bracketed(e)}{on}), {basis}."), e
     return (f"Lay nothing this turn: in every suit, keeping your cards is worth more than laying one now (the closest, "
-            f"{gerund_words(choice.option)}: {signed(e.value)} points against {keep}{_bracketed(e)}), {basis}."), _negated(e)
+            f"{gerund_words(choice.option)}: {signed(e.value)} points against {keep}{_bracketed(e)}{on}), {basis}."), \
+        _negated(e)
 
 
 def _summary(values: StartValues, choices: Sequence[_Choice | None], verdict: str) -> str:
@@ -244,9 +281,10 @@ def _summary(values: StartValues, choices: Sequence[_Choice | None], verdict: st
         return "lay nothing: no card can go down"
     against = keeping_words(values, choice.against)
     numbers = ", ".join(signed(c.advantage.value) for c in choices if c is not None)
+    on = f"in {MEASURES['score']}"
     if verdict == "hold back":
-        return f"lay nothing this turn ({gerund_words(choice.option)}: {numbers} against {against})"
-    return f"{_lower_first(action_words(values, choice.option))} ({numbers} over {against})"
+        return f"lay nothing this turn ({gerund_words(choice.option)}: {numbers} against {against}, {on})"
+    return f"{_lower_first(action_words(values, choice.option))} ({numbers} over {against}, {on})"
 
 
 def _model_names(models: Sequence[str]) -> str:
@@ -263,24 +301,27 @@ def _key(choice: _Choice | None, verdict: str) -> tuple[str, ...]:
 
 def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> str:
     """What models 1 and 2 say when they disagree with model 3 (``choice``, ``verdict``): another choice,
-    or the same one worth several points more than model 3's whole interval; and which to believe."""
+    or the same one worth several points more than model 3's whole interval on the same measure (your
+    round score: models 1 and 2 have no other); and which to believe."""
     others: list[str] = [m for m in ("exact", "suit") if m in values.models]
     theirs = {m: _best(values, m) for m in others}
     said = {m: _verdict(c) for m, c in theirs.items()}
     differ = [m for m in others if not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back")]
     more: dict[str, _Choice] = {}
+    own = None if choice is None else advantage(choice.option, choice.against.option, "score")
     for m in others:
         c = theirs[m]
-        if m not in differ and c is not None and choice is not None and c.advantage.value > choice.advantage.high + CAUTION_MARGIN:
+        if m not in differ and c is not None and own is not None and c.advantage.value > own.high + CAUTION_MARGIN:
             more[m] = c
     groups: dict[tuple[str, ...], list[str]] = {}
     for m in differ:
         groups.setdefault(_key(theirs[m], said[m]), []).append(m)
     parts = [f"{_model_names(ms)} would rather {_summary(values, [theirs[m] for m in ms], said[ms[0]])}"
              for ms in groups.values()]
-    if more:
+    if more and own is not None:
         numbers = ", ".join(signed(c.advantage.value) for c in more.values())
-        parts.append(f"{_model_names(list(more))} {'say' if len(more) > 1 else 'says'} more for it ({numbers})")
+        parts.append(f"{_model_names(list(more))} {'say' if len(more) > 1 else 'says'} more for it ({numbers} in "
+                     f"{MEASURES['score']}, against {signed(own.value)} by model 3)")
     if not parts:
         return ""
     several = len(differ) + len(more) > 1
@@ -289,6 +330,71 @@ def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> 
     return (f"{text[0].upper() + text[1:]}, because {they} that the cards you wait for, and the numbers an investment "
             "needs, arrive in time, and that nothing else wants your plays; model 3 plays the whole round out, your "
             "other suits and the opponent included, so believe model 3.")
+
+
+# --- beside the Which card? question ----------------------------------------------------------------------
+def _made_move(recommendation: Recommendation, moves: MoveValues) -> MoveValue | None:
+    """The row of ``moves`` that makes the card the answer lays now (drawing off the deck when it may)."""
+    if recommendation.option is None or recommendation.verdict == "hold back":
+        return None
+    card = parse_cards(recommendation.option.card)[0]
+    rows = [r for r in moves.rows if r.move.kind == "play" and r.move.card == card]
+    return min(rows, key=lambda r: r.move.draw != "deck") if rows else None
+
+
+def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
+    """The answer beside the *Which card?* question (``move_values`` of the same position), in one plain
+    sentence: for an answer to lay nothing, the discard to make; empty when the move it ranks first is the
+    answer's; else which move it ranks first, how far the answer's move is behind it on the score
+    difference, why the two can differ, and which to follow to win the round and which for your own round
+    score alone.
+
+    Why they can differ: the answer weighs each suit's card against holding that suit back as the counting
+    bot would play it (its own move with the suit kept), on the score difference in model 3 and on your
+    round score in models 1 and 2; *Which card?* weighs every move of the turn against every other on the
+    score difference (your score minus the opponent's), played out by the same bot."""
+    best = moves.best
+    measure = MEASURES["difference" if moves.rules.sides > 1 else "score"]
+    first = f"“{move_text(best.move)}”"
+    why = "Which card? weighs every move of this turn against every other, the answer above only"
+    how = ("as the counting bot would" if recommendation.model == "rollout"
+           else f"in one suit alone ({_model_names([recommendation.model])}, on your round score)")
+    if recommendation.verdict not in ("better", "about as good"):
+        if best.move.kind != "play":
+            return f"Which card? agrees and says which: {first}, the best of its {len(moves.rows)} moves."
+        discard = next((r for r in moves.rows if r.move.kind != "play"), None)
+        behind = "" if discard is None else (f"; its best discard, “{move_text(discard.move)}”, is "
+                                             f"{_behind(discard.against_best)} in {measure}")
+        return (f"But Which card? ranks a move that lays a card first, {first}{behind}: {why} each suit against "
+                f"holding it back {how}; {_follow(moves, best)}")
+    made = _made_move(recommendation, moves)
+    if made is None or made is best:
+        return ""
+    if recommendation.verdict == "about as good" and best.move.kind != "play":
+        return f"Which card? takes the answer's other side, to lay nothing now: {first}."
+    said = f"the answer's “{move_text(made.move)}”"
+    if made.against_best.contains(0):
+        return (f"Which card? ranks {first} first, but {said} is about as good there ({signed(made.against_best.value)} "
+                f"points{_bracketed(made.against_best)} in {measure}): either will do.")
+    suit = suit_word(made.move.card.suit)
+    return (f"But Which card? ranks {first} first, and {said} {_behind(made.against_best)} in {measure}: {why} "
+            f"{suit} against holding {suit} back {how}; {_follow(moves, best)}")
+
+
+def _behind(e: Estimate) -> str:
+    """``4.2 points behind [3.9, 4.5]``: how far a move trails the best, from its (negative) paired difference."""
+    return f"{-e.value:.1f} points behind{_bracketed(_negated(e))}"
+
+
+def _follow(moves: MoveValues, best: MoveValue) -> str:
+    """Which move to follow for which goal: the score difference (winning) and your own round score."""
+    own = max(moves.rows, key=lambda r: round(r.score.value, 1))  # the first of equals: the best on the difference
+    if moves.rules.sides == 1:
+        return "follow the Which card? answer."
+    if own is best or round(own.score.value, 1) == round(best.score.value, 1):
+        return "to win the round, and for your own round score too, follow the Which card? answer."
+    return (f"to win the round, follow the Which card? answer; for your own round score alone, “{move_text(own.move)}” "
+            f"(about {own.score.value:.1f} points against {best.score.value:.1f}).")
 
 
 def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules | str | None = None, *,
@@ -328,8 +434,8 @@ def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules |
     if choice is not None:
         option, against = (choice.against, choice.option) if verdict == "hold back" else (choice.option, choice.against)
     full = sentence if not disagreement else f"{sentence} {disagreement}"
-    return Recommendation(full, option, against, estimate, chosen, verdict, disagreement)
+    return Recommendation(full, option, against, estimate, chosen, verdict, disagreement, measure_of(values, chosen))
 
 
-__all__ = ["PREFERENCE", "Recommendation", "action_words", "basis_words", "gerund_words", "interval_words",
-           "keeping_words", "recommend", "signed"]
+__all__ = ["MEASURES", "PREFERENCE", "Recommendation", "action_words", "advantage", "basis_words", "beside_moves",
+           "gerund_words", "interval_words", "keeping_words", "measure_of", "recommend", "signed"]

@@ -69,7 +69,9 @@ class Option:
     ``moves``: the moves the seat makes on its next turns, in order (one that is no longer legal
     when its turn comes, which only a partner can cause, is left to the policy); ``remove``: the
     first move's card leaves the game instead of going onto its pile (what a discard feeds,
-    measured against feeding nothing); ``blocked``: suits the seat lays nothing of on its next turn;
+    measured against feeding nothing); ``blocked``: suits the seat holds back on its next turn: it
+    neither lays nor discards a card of them (unless its hand holds nothing else), and still values
+    them as live;
     ``allowed``: the suits the seat may lay for the rest of the round (``None``: all);
     ``committed``: suits the seat treats as started (it plays them as its expeditions)."""
 
@@ -218,7 +220,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         if step not in forced:
             size = n * k
             forced[step] = Forced(np.full(size, -1, dtype=np.int64), np.zeros(size, dtype=np.int64),
-                                  np.zeros(size, dtype=np.int64), np.full(size, -1, dtype=np.int64))
+                                  np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64))
         return forced[step]
 
     players = rules.players
@@ -230,7 +232,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         if option.committed:
             everything.committed[seat, rows] = _suit_bits(rules, option.committed)
         if option.blocked:
-            forced_at(first).lay[rows] = layout.full & ~_suit_mask(layout, option.blocked)
+            forced_at(first).hold[rows] = _suit_mask(layout, option.blocked)
         for turn, move in enumerate(option.moves):
             kind, card, source = action_of(spec, move)
             f = forced_at(first + turn * players)
@@ -260,7 +262,7 @@ def _engine_option(table: Table, observation: Observation, option: Option) -> Ta
     if option.allowed is not None:
         allowed_mask = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.allowed)
     committed = _suit_bits(rules, option.committed)
-    blocked_mask = spec.all_cards & ~sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
+    held = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
     own_turn = 0
     limit = table.turns + batch.TURN_CAP
     while not table.end:
@@ -279,8 +281,7 @@ def _engine_option(table: Table, observation: Observation, option: Option) -> Ta
                 own_turn += 1
                 continue
             if action is None:
-                lay = allowed_mask & (blocked_mask if own_turn == 0 else spec.all_cards)
-                action = counting_action(table, lay, committed)
+                action = counting_action(table, allowed_mask, committed, held if own_turn == 0 else 0)
             own_turn += 1
         else:
             action = counting_action(table)
@@ -479,8 +480,9 @@ class Decision:
 
 def decisions_for(observation: Observation) -> list[Decision]:
     """The options model 3 compares for every suit: lay the lowest live number now; invest now (each
-    count of the investments in hand, laid on the next turns, when the plays left allow); wait (lay
-    nothing of the suit this turn); never (lay nothing more of it this round)."""
+    count of the investments in hand, laid on the next turns, when the plays left allow); wait (hold
+    the suit back this turn: lay and discard none of its cards, as models 1 and 2 keep them in hand);
+    never (lay nothing more of it this round)."""
     if observation.to_move != observation.seat:
         raise AnalysisError("full-round rollouts compare moves, so they need a position where the seat is to move "
                             f"(seat {observation.seat} observes, seat {observation.to_move} is to move)")
@@ -508,10 +510,19 @@ def decisions_for(observation: Observation) -> list[Decision]:
     return out
 
 
+def paired(collected: Rollouts, j: int, other: int) -> tuple[Estimate, Estimate]:
+    """Option ``j`` against option ``other``, position by position: on the seat's round score, and on
+    the score difference (its side's score minus the other side's)."""
+    return (collected.mean(collected.own(j) - collected.own(other)),
+            collected.mean(collected.difference(j) - collected.difference(other)))
+
+
 def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[ExpeditionValue]:
     """Model 3's rows from rollouts: each decision's expedition score and its gain in the seat's round
     score against never (more of) the suit, paired by position; lay and invest rows also against
-    waiting with the suit (``against_wait``), paired likewise."""
+    waiting with the suit (``against_wait``), paired likewise; and both again on the score
+    difference, the seat's side's score minus the other side's (``difference_gain``,
+    ``difference_against_wait``)."""
     rules = collected.observation.rules
     data = collected.data
     never = {d.suit: collected.index(d.rollout) for d in decisions if d.option == "never"}
@@ -521,12 +532,15 @@ def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[
         j = collected.index(d.rollout)
         s = rules.suits.index(d.suit)
         expedition = data["expeditions"][j][:, s]
-        gain = Estimate.exact(0.0) if d.option == "never" else collected.mean(collected.own(j) - collected.own(never[d.suit]))
-        against_wait = collected.mean(collected.own(j) - collected.own(wait[d.suit])) if d.option in ("lay", "invest") else None
+        acts = d.option in ("lay", "invest")
+        against_never = (None, None) if d.option == "never" else paired(collected, j, never[d.suit])
+        against_wait = paired(collected, j, wait[d.suit]) if acts else (None, None)
         out.append(ExpeditionValue(
             model="rollout", suit=d.suit, investments=d.investments, decision=d.text, value=collected.mean(expedition),
-            gain=gain, bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
-            distribution=distribution_of(expedition), option=d.option, card=d.card, against_wait=against_wait))
+            gain=against_never[0] or Estimate.exact(0.0),
+            bonus_chance=proportion_estimate(int((data["cards"][j][:, s] >= rules.bonus_at).sum()), collected.positions),
+            distribution=distribution_of(expedition), option=d.option, card=d.card, against_wait=against_wait[0],
+            difference_gain=against_never[1] or Estimate.exact(0.0), difference_against_wait=against_wait[1]))
     return out
 
 
@@ -542,8 +556,13 @@ def rollout_values(observation: Observation, *, precision: float = 2.0, time_lim
     runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
                          executor=executor, workers=workers, progress=progress, description="model 3")
     return last(refine(runs, lambda c: rollout_summary(c, decisions), precision,
-                       lambda rows: max(max(r.value.half_width, r.gain.half_width,
-                                            r.against_wait.half_width if r.against_wait else 0.0) for r in rows), on_update))
+                       lambda rows: max(widest(r) for r in rows), on_update))
+
+
+def widest(row: ExpeditionValue) -> float:
+    """The widest 95% half-width among a row's numbers: its value and what it adds, on either measure."""
+    return max(e.half_width for e in (row.value, row.gain, row.against_wait, row.difference_gain,
+                                      row.difference_against_wait) if e is not None)
 
 
 __all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",

@@ -20,6 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.words import card_word, suit_word
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
@@ -29,7 +30,7 @@ from .inference import opponent_of
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, proportion_estimate
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,8 @@ def plays_left(observation: Observation, pile_draws: int = 0) -> PlaysLeft:
     return PlaysLeft(pile_draws, turns, plays)
 
 
-@dataclass(frozen=True)
-class RoundEnd:
+@dataclass(frozen=True, repr=False)
+class RoundEnd(TableAnswer):
     """The plays left: ``table`` (by the cards taken off piles from now on), and under the counting
     policy's play after its card ``move``: ``with_deck`` (drawing off the deck) and ``with_pile``
     (taking the top of pile ``pile`` instead), each the expected plays left to you and to them, the
@@ -77,6 +78,8 @@ class RoundEnd:
     positions: int
     seconds: float
 
+    css = "xp-answer-end"
+
     @property
     def width(self) -> float:
         return max(e.half_width for e in (*self.with_deck.values(), *self.with_pile.values()))
@@ -85,24 +88,18 @@ class RoundEnd:
         return [{"pile_draws": r.pile_draws, "turns": r.turns, "your_plays": r.plays[self.seat],
                  "their_plays": r.plays[self.opponent]} for r in self.table]
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
+    def _cells(self) -> Cells:
         title = f"The end of the round for seat {self.seat}: {self.deck_size} cards in the deck"
         columns = ["cards taken off piles from now on", "turns left", "your plays", "their plays"]
         lines = [[str(r.pile_draws), str(r.turns), str(r.plays[self.seat]), str(r.plays[self.opponent])] for r in self.table]
-        card = f"{'laying' if self.move.kind == 'play' else 'discarding'} {self.move.card}"
-        notes = [f"Under the counting policy, {card} and drawing off the deck: you play {self.with_deck['yours'].format()}, "
+        card = f"{'laying' if self.move.kind == 'play' else 'discarding'} {card_word(self.move.card)}"
+        notes = [f"As the counting bot plays, {card} and drawing off the deck: you play {self.with_deck['yours'].format()}, "
                  f"they play {self.with_deck['theirs'].format()}, {self.with_deck['pile_draws'].format()} cards are taken off "
                  f"piles; the stall rule ends {self.with_deck['stall'].format(0, percent=True)} of these rounds."]
         if self.pile:
-            notes.append(f"Taking the top of pile {self.pile} instead of a deck card: you play {self.with_pile['yours'].format()}, "
-                         f"they play {self.with_pile['theirs'].format()}.")
+            notes.append(f"Taking the top of the {suit_word(self.pile)} pile instead of a deck card: you play "
+                         f"{self.with_pile['yours'].format()}, they play {self.with_pile['theirs'].format()}.")
         return title, columns, lines, notes
-
-    def __str__(self) -> str:
-        return text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-end")
 
 
 def iter_round_end(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,

@@ -85,7 +85,10 @@ class ExpeditionValue:
     ``start_values`` (empty for a count of investments at the end); ``card``: the card(s) laid now;
     ``against_wait`` (lay and invest rows): the gain less the gain of waiting with the suit (holding
     it back this turn), measured on the same deals where the model simulates, so the difference is
-    far more precise than the two gains apart.
+    far more precise than the two gains apart; ``difference_gain`` and ``difference_against_wait``
+    (model 3 only, which plays the opponent too; ``None`` in models 1 and 2, which see one suit
+    alone): the same two measured on the score difference, your round score minus the opponent's,
+    which is what wins the round.
     """
 
     model: str
@@ -100,6 +103,8 @@ class ExpeditionValue:
     option: str = ""
     card: str = ""
     against_wait: Estimate | None = None
+    difference_gain: Estimate | None = None
+    difference_against_wait: Estimate | None = None
 
     def __repr__(self) -> str:
         return (f"<ExpeditionValue {self.model}: {self.decision}: {self.value.format()}, gain {self.gain.format()}, "

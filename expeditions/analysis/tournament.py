@@ -38,6 +38,10 @@ from ..rules import Rules
 from ..rules import rules as get_rules
 from .parallel import check_pool, chunks, default_workers, parallel_map
 from .stats import Z95, Estimate, mean_estimate, proportion_estimate
+from .tables import html_grid, text_grid
+
+_GRID = "font-size:13px;margin:6px 0"
+"""The style of a tournament's tables."""
 
 
 class TournamentError(ExpeditionsError):
@@ -279,16 +283,16 @@ class TournamentResult:
         lines = [f"tournament on {self.rules.label}: {self.deals} deals"
                  + (" played twice, seats swapped" if self.pairings else "") + f", seed {self.seed!r}"]
         if self.pairings:
-            lines += ["", _text_table(list(self._PAIR_HEAD), self._pairing_rows())]
-        lines += ["", "per round:" if self.pairings else "scores per round:", _text_table(self._bot_head(), self._bot_rows())]
+            lines += ["", text_grid(list(self._PAIR_HEAD), self._pairing_rows())]
+        lines += ["", "per round:" if self.pairings else "scores per round:", text_grid(self._bot_head(), self._bot_rows())]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         title = escape(str(self).splitlines()[0])
         parts = [f"<div style='font-family:sans-serif'><b>{title}</b>"]
         if self.pairings:
-            parts.append(_html_table(list(self._PAIR_HEAD), self._pairing_rows()))
-        parts.append(_html_table(self._bot_head(), self._bot_rows()))
+            parts.append(html_grid(list(self._PAIR_HEAD), self._pairing_rows(), style=_GRID))
+        parts.append(html_grid(self._bot_head(), self._bot_rows(), style=_GRID))
         return "".join(parts) + "</div>"
 
     def to_frame(self, what: str = "pairings") -> Any:
@@ -319,18 +323,6 @@ def _flip(p: Pairing) -> Pairing:
     return Pairing(p.second, p.first, p.deals, p.rounds, p.rounds - p.wins, p.ties,
                    Estimate(1 - p.win_rate.value, 1 - p.win_rate.high, 1 - p.win_rate.low, p.win_rate.samples),
                    Estimate(-p.difference.value, -p.difference.high, -p.difference.low, p.difference.samples))
-
-
-def _text_table(head: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in [head, *rows])
-
-
-def _html_table(head: list[str], rows: list[list[str]]) -> str:
-    cell = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left"
-    top = "".join(f"<th style='{cell}'>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td style='{cell}'>{escape(c)}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table style='border-collapse:collapse;font-size:13px;margin:6px 0'><tr>{top}</tr>{body}</table>"
 
 
 def _pairing(first: str, second: str, games: list[Game], sides: int) -> Pairing:

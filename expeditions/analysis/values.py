@@ -5,8 +5,9 @@ for every suit, with the options a player really has, the same in every model (`
 
 - **lay** its lowest number that may still go down, now (the card is named);
 - **invest** now: lay investments you hold (each count of them), numbers later;
-- **wait**: lay nothing of the suit this turn, for a lower card or an investment to come (valued
-  with no investment beyond those already laid);
+- **wait**: lay nothing of the suit this turn and keep its cards (lay or discard another suit's
+  card), for a lower card or an investment to come (valued with no investment beyond those already
+  laid);
 - **never** lay (more of) it this round: its score as it stands, 0 for a suit not started.
 
 Each row has the expected final score of the expedition (``value``), its ``gain`` against never,
@@ -28,7 +29,6 @@ matters, above all for investments laid without the numbers in hand.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -47,6 +47,7 @@ from .rollouts import PIECE, rollout_values
 from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_options
+from .tables import html_table, text_table
 
 MODELS = {
     "exact": "model 1: exact ceiling",
@@ -70,8 +71,8 @@ OPTION_WORDS = {
     "lay": "lay the suit's lowest card you hold now; every card of the suit below it can then no longer be laid",
     "invest": "lay the investments you hold now: they must come before any number, and they multiply the "
               "expedition's score, losses included",
-    "wait": "lay no card of the suit this turn (play another suit or discard), keeping its lower cards and "
-            "investments possible, and decide on a later turn",
+    "wait": "lay no card of the suit this turn and discard none either (lay or discard a card of another suit), "
+            "keeping its lower cards and investments possible, and decide on a later turn",
     "never": "lay no (more) card of the suit this round: it scores what it scores now, 0 when not started",
 }
 """What each option means, in a sentence a card player reads."""
@@ -206,6 +207,8 @@ class StartValues:
                 "against_wait": None if r.against_wait is None else r.against_wait.value,
                 "against_wait_low": None if r.against_wait is None else r.against_wait.low,
                 "against_wait_high": None if r.against_wait is None else r.against_wait.high,
+                "difference_gain": None if r.difference_gain is None else r.difference_gain.value,
+                "difference_against_wait": None if r.difference_against_wait is None else r.difference_against_wait.value,
                 "bonus_chance": r.bonus_chance.value, "bonus_low": r.bonus_chance.low, "bonus_high": r.bonus_chance.high,
                 "samples": r.value.samples,
             })
@@ -225,8 +228,9 @@ class StartValues:
 
     def _notes(self) -> list[str]:
         notes = [f"{MODELS[m]}: {ASSUMPTIONS[m]}" for m in self.models]
-        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), its gain against "
-                     "never and, for an option that lays a card now, against waiting; " + BELIEVE + ".")
+        notes.append("Each cell: the expedition's expected final score (95% interval when simulated), what it adds to your "
+                     "round score against never and, for an option that lays a card now, against waiting; model 3 adds "
+                     "the same on your score minus the opponent's (what wins the round); " + BELIEVE + ".")
         return notes + [f"Caution: {c}" for c in self.cautions()]
 
     def _grid(self) -> tuple[list[str], list[list[str]]]:
@@ -244,28 +248,26 @@ class StartValues:
                 if found is None or found.option == "never":
                     cells.append("" if found is None else found.value.format())
                     continue
-                against = "" if found.against_wait is None else f"; {found.against_wait.format(sign=True)} vs waiting"
-                cells.append(f"{found.value.format()} (gain {found.gain.format()}{against})")
+                added = [f"{found.gain.format(sign=True)} to your score vs never"]
+                if found.against_wait is not None:
+                    added.append(f"{found.against_wait.format(sign=True)} vs waiting")
+                if found.difference_gain is not None and self.rules.sides > 1:
+                    added.append(f"{found.difference_gain.format(sign=True)} to your score minus theirs vs never")
+                    if found.difference_against_wait is not None:
+                        added.append(f"{found.difference_against_wait.format(sign=True)} vs waiting")
+                cells.append(f"{found.value.format()} ({'; '.join(added)})")
             cells.append(first.bonus_chance.format(0, percent=True))
             lines.append(cells)
         return columns, lines
 
     def __str__(self) -> str:
-        columns, lines = self._grid()
-        widths = [max(len(c), *(len(line[i]) for line in lines)) if lines else len(c) for i, c in enumerate(columns)]
-        rows = ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in [columns, *lines]]
-        return "\n".join([self._header(), *rows, *self._notes()])
+        return text_table(self._header(), *self._grid(), self._notes())
 
     def __repr__(self) -> str:
         return f"<StartValues {self.rules.label}, seat {self.seat}: {len(self.rows)} rows, models {', '.join(self.models)}>"
 
     def _repr_html_(self) -> str:
-        columns, lines = self._grid()
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in line) + "</tr>" for line in lines)
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self._notes())
-        return (f"<div><p>{html.escape(self._header())}</p><table><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table><ul><small>{notes}</small></ul></div>")
+        return html_table(self._header(), *self._grid(), self._notes(), css="xp-start-values")
 
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,

@@ -22,6 +22,7 @@ import numpy as np
 
 from ..bots.counting import counting_policy
 from ..bots.policies import playout
+from ..bots.words import move_text
 from ..engine import deal_table, spec_for
 from ..errors import AnalysisError
 from ..match import Match
@@ -33,11 +34,11 @@ from . import batch
 from .rollouts import PIECE, Option, Rollouts, answers, batch_plays, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, IntArray, proportion_estimate
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer
 
 
-@dataclass(frozen=True)
-class WinChances:
+@dataclass(frozen=True, repr=False)
+class WinChances(TableAnswer):
     """The seat's chances with the counting policy's move ``move``: ``round_win`` (ties half),
     ``difference`` (its final round score minus the other side's), ``score`` (its round score);
     in a match, ``totals`` so far, ``rounds_after`` this one, and ``match_win``."""
@@ -54,6 +55,8 @@ class WinChances:
     positions: int
     seconds: float
 
+    css = "xp-answer-winning"
+
     @property
     def width(self) -> float:
         return self.difference.half_width
@@ -63,24 +66,18 @@ class WinChances:
                 *([{"what": "match", "chance": self.match_win.value, "low": self.match_win.low, "high": self.match_win.high}]
                   if self.match_win is not None else [])]
 
-    def _cells(self) -> tuple[str, list[str], list[list[str]], list[str]]:
-        title = (f"Seat {self.seat}'s chances, playing {self.move} (the counting policy's move) and the rest of the round "
+    def _cells(self) -> Cells:
+        title = (f"Seat {self.seat}'s chances, playing “{move_text(self.move)}” (the counting bot's move) and the rest of the round "
                  f"({self.positions:,} positions, {self.seconds:.1f} s)")
         columns = ["what", "chance to win", "expected"]
         lines = [["this round", self.round_win.format(1, percent=True),
-                  f"score difference {self.difference.format()}, your score {self.score.format()}"]]
+                  f"your score minus theirs {self.difference.format()}, your score {self.score.format()}"]]
         notes = ["A tie counts half."]
         if self.match_win is not None:
             lines.append(["the match", self.match_win.format(1, percent=True),
                           f"totals so far {' : '.join(map(str, self.totals))}, {self.rounds_after} round(s) after this one"])
-            notes.append("The rounds after this one are dealt afresh and played by the counting policy for both sides.")
+            notes.append("The rounds after this one are dealt afresh and played by the counting bot for both sides.")
         return title, columns, lines, notes
-
-    def __str__(self) -> str:
-        return text_table(*self._cells())
-
-    def _repr_html_(self) -> str:
-        return html_table(*self._cells(), css="xp-answer-winning")
 
 
 def future_differences(rules: Rules, rounds: int, positions: int, starter: int, seat: int, seed: int) -> IntArray:

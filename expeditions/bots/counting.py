@@ -186,10 +186,13 @@ def _suits(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int
     return out
 
 
-def counting_action(table: Table, allowed: int | None = None, committed: int = 0) -> Action:
+def counting_action(table: Table, allowed: int | None = None, committed: int = 0, hold: int = 0) -> Action:
     """The counting policy's action for the seat to move (see the module docs). ``allowed``: the
-    cards (bit mask of engine card numbers) the seat may lay, default all; ``committed``: a bit
-    mask of suits the seat treats as started."""
+    cards (bit mask of engine card numbers) the seat may lay, default all (the others count as
+    dead: a plan that never lays them); ``committed``: a bit mask of suits the seat treats as
+    started; ``hold``: cards the seat keeps this turn, neither laid nor discarded, while it values
+    them as usual (holding a suit back: what rollouts call waiting); when it holds every card in
+    hand, it discards the cheapest of them."""
     spec = table.spec
     f = facts_for(spec)
     order = card_order(spec)
@@ -203,21 +206,23 @@ def counting_action(table: Table, allowed: int | None = None, committed: int = 0
     counts = unseen_counts(table, seat)
     unseen = max(1, sum(counts))
     suits = _suits(table, f, order, counts, lay, committed, unseen, reach)
-    throw, cheapest = _discard(table, f, order, suits, lay, unseen)
-    kind, card = PLAY, _play(f, order, suits, hand, lay, plays, reach, unseen, cheapest)
+    throw, cheapest = _discard(table, f, order, suits, lay, unseen, hold)
+    kind, card = PLAY, _play(f, order, suits, hand, lay, plays, reach, unseen, cheapest, hold)
     if card < 0:
         kind, card = DISCARD, throw
     return (kind, card, _draw(table, f, order, counts, suits, lay, kind, card))
 
 
 def _play(f: Facts, order: CardOrder, suits: list[_Suit], hand: list[int], lay: int, plays: int, reach: int,
-          unseen: int, cheapest: int) -> int:
-    """Rules 1 to 5: the card to lay, or -1."""
+          unseen: int, cheapest: int, hold: int = 0) -> int:
+    """Rules 1 to 5: the card to lay (never one of ``hold``), or -1."""
     waiting = sum(s.held_count for s in suits if s.started)
     best, best_tier, best_value = -1, 0, 0
 
     def offer(tier: int, card: int, value: int) -> None:
         nonlocal best, best_tier, best_value
+        if hold >> card & 1:
+            return
         if tier > best_tier or (tier == best_tier and value < best_value):
             best, best_tier, best_value = card, tier, value
 
@@ -230,7 +235,8 @@ def _play(f: Facts, order: CardOrder, suits: list[_Suit], hand: list[int], lay: 
                 threshold = v
         for s, info in enumerate(suits):
             if info.started:
-                kept = [c for c in order.numbers_up_to[s] if c in hand and lay >> c & 1 and f.value[c] > threshold]
+                kept = [c for c in order.numbers_up_to[s]
+                        if c in hand and lay >> c & 1 and not hold >> c & 1 and f.value[c] > threshold]
                 if kept:
                     offer(HURRY, kept[0], f.value[kept[0]])
         return best
@@ -254,12 +260,16 @@ def _play(f: Facts, order: CardOrder, suits: list[_Suit], hand: list[int], lay: 
     return best
 
 
-def _discard(table: Table, f: Facts, order: CardOrder, suits: list[_Suit], lay: int, unseen: int) -> tuple[int, int]:
-    """Rule 6: the card cheapest to lose, and what losing it costs (points)."""
+def _discard(table: Table, f: Facts, order: CardOrder, suits: list[_Suit], lay: int, unseen: int,
+             hold: int = 0) -> tuple[int, int]:
+    """Rule 6: the card cheapest to lose, and what losing it costs (points); never one of ``hold``
+    unless the hand holds nothing else."""
     seat = table.to_move
     side = f.side_of[seat]
     best, cheapest = -1, 0
-    for c in sorted(set(table.hands[seat]), key=order.key.__getitem__):
+    hand = set(table.hands[seat])
+    free = {c for c in hand if not hold >> c & 1}
+    for c in sorted(free or hand, key=order.key.__getitem__):
         s, v = f.suit[c], f.value[c]
         keep = 0
         if lay >> c & 1:

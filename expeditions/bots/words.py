@@ -21,29 +21,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import SUITS, Card
+from ..cards import Card
 from ..engine import fits
 from ..moves import Move
 from ..observation import Observation
+from ..table_view import card_words, cards_words, suit_mark
 from .policies import plays_left
 
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 # --- small words ----------------------------------------------------------------------------------
-def suit_word(suit: str) -> str:
-    """A suit on screen: its symbol (``♥``), or its name for the Lost Cities colours (``yellow``)."""
-    s = SUITS[suit]
-    return s.symbol if s.symbol != s.letter else s.name
-
-
-def card_word(card: Card) -> str:
-    """A card on screen: ``7♥``, ``K♠``; a Lost Cities card keeps its colour letter (``7Y``)."""
-    return card.symbol
+suit_word = suit_mark
+"""A suit on screen: its symbol (``♥``), or its name for the Lost Cities colours (``yellow``)."""
+card_word = card_words
+"""A card on screen: ``7♥``, ``K♠``; a Lost Cities card by its colour's name (``yellow 7``)."""
 
 
 def cards_word(cards: Iterable[Card]) -> str:
-    return " ".join(card_word(c) for c in cards)
+    return cards_words(tuple(cards))
 
 
 def count_word(n: int) -> str:

@@ -18,6 +18,7 @@ file outside the repository unless told otherwise) and gives a ``LessonView`` fo
 from __future__ import annotations
 
 from ..errors import LessonError
+from ..table_view import move_words
 from .contents import ANSWERS, Contents
 from .judges import JUDGES, Judgement
 from .loading import TRACKS, lesson_dir, read_lesson, read_track, track
@@ -37,7 +38,7 @@ from .model import (
     Task,
 )
 from .progress import PROGRESS_ENV, MemoryStore, Progress, ProgressFile, ProgressStore, default_progress_file
-from .tutorial import TESTIDS, Buttons, LessonView, ProgressView, Tutorial, move_words
+from .tutorial import TESTIDS, Buttons, LessonView, ProgressView, Tutorial
 
 
 def path() -> tuple[Lesson, ...]:

@@ -3,7 +3,9 @@
 - ``start-value``: "is it worth starting this suit now?" is ``"yes"`` when the expected values
   (``analysis.start_values``, by the lesson's model, the suit simulation unless it names another)
   expect the expedition to score more than the 0 of leaving it; the facts are the model's value
-  (``{value}``) and the exact ceiling's (``{ceiling}``);
+  (``{value}``) and the exact ceiling's (``{ceiling}``) in plain words ("about 14 points (give or
+  take 0.2)"), and the plays left to the learner (``{plays}``); the exact figures, with their
+  intervals and the models' names, come as the feedback's ``figures`` (shown folded);
 - ``next-starter``: who starts the next round after the lesson's finished round, by the match rules
   of the rule set (``Match.starter_of_next``): ``"you"`` or ``"opponent"``;
 - ``match-over``: after ``rounds`` rounds that each ended as the lesson's finished round, is the
@@ -31,6 +33,7 @@ class Judgement:
     answer: str
     facts: dict[str, str]
     reveal: tuple[str, ...] = ()
+    figures: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,13 +59,26 @@ def _start_value(lesson: Lesson) -> Judgement:
     values = analysis.start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
     row = values.get(suit, model)
     ceiling = values.get(suit, "exact")
-    facts = {"value": row.value.format(), "ceiling": ceiling.value.format(), "suit": SUITS[suit].name}
     name = SUITS[suit].name
-    reveal = (f"{name} started now: expected to score {row.value.format()} ({analysis.MODELS[row.model]})",
-              f"the best case, every {name[:-1]} that reaches you laid in order: {ceiling.value.format()} "
-              f"({analysis.MODELS['exact']})",
-              f"{name} left unstarted: 0")
-    return Judgement("yes" if row.gain.value > 0 else "no", facts, reveal)
+    facts = {"value": row.value.plain(), "ceiling": ceiling.value.plain(), "suit": name, "plays": str(values.outlook.plays)}
+    reveal = (f"{name.capitalize()} started now: on average {row.value.plain()}, counted by "
+              f"{HOW[row.model].format(suit=name)}.",
+              f"The best case, every {name[:-1]} that reaches you laid in order: {ceiling.value.plain()}.",
+              f"{name.capitalize()} left alone: 0.")
+    figures = (f"{name} started now: {row.value.format()} points, with its 95% interval "
+               f"({analysis.MODELS[row.model]}{_samples(row.value)})",
+               f"the best case: {ceiling.value.format(2)} points ({analysis.MODELS['exact']}, counted exactly)")
+    return Judgement("yes" if row.gain.value > 0 else "no", facts, reveal, figures)
+
+
+HOW = {"exact": "counting every way the {suit} still to come can reach you, each laid in order",
+       "suit": "dealing the {suit} still to come to you in a random order, many times over",
+       "rollout": "playing the rest of the round out many times"}
+"""How each model of the expected values counts, in a learner's words."""
+
+
+def _samples(e: analysis.Estimate) -> str:
+    return f", {e.samples:,} deals" if e.samples else ""
 
 
 def _finished(lesson: Lesson) -> None:
@@ -91,7 +107,7 @@ def _totals(lesson: Lesson, match: Match) -> dict[str, str]:
 
 JUDGES: dict[str, JudgeSpec] = {
     "start-value": JudgeSpec(frozenset({"yes", "no"}), {"suit": str, "model": str}, frozenset({"suit"}),
-                             frozenset({"value", "ceiling", "suit"}), _start_value),
+                             frozenset({"value", "ceiling", "suit", "plays"}), _start_value),
     "next-starter": JudgeSpec(frozenset({"you", "opponent"}), {}, frozenset(), frozenset({"you", "opponent"}), _next_starter),
     "match-over": JudgeSpec(frozenset({"yes", "no"}), {"rounds": int}, frozenset({"rounds"}), frozenset({"you", "opponent"}),
                             _match_over),

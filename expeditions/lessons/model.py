@@ -50,7 +50,8 @@ class Feedback:
     ``"refused"``, ``"shown"``, the name of a wrong case or of a mistake, ``"other"``); ``rule``:
     the rule key behind it and ``quote`` the rule document's own words for it; ``detail``: the
     engine's own message for a refused move; ``reveal``: lines shown once the task is done (a
-    score step by step, the expected values).
+    score step by step, the expected values), in plain words; ``figures``: the exact figures behind
+    them, for the curious (intervals, the models' names), shown folded.
     """
 
     kind: FeedbackKind
@@ -60,6 +61,7 @@ class Feedback:
     quote: str = ""
     detail: str = ""
     reveal: tuple[str, ...] = ()
+    figures: tuple[str, ...] = ()
 
     @property
     def right(self) -> bool:
@@ -67,7 +69,7 @@ class Feedback:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "case": self.case, "rule": self.rule, "quote": self.quote,
-                "detail": self.detail, "reveal": list(self.reveal)}
+                "detail": self.detail, "reveal": list(self.reveal), "figures": list(self.figures)}
 
     def __str__(self) -> str:
         return self.text
@@ -150,9 +152,9 @@ def _quote(rules: Rules, rule: str) -> str:
 
 
 def _feedback(kind: FeedbackKind, says: Says, case: str, rules: Rules, facts: Mapping[str, str] | None = None,
-              reveal: tuple[str, ...] = ()) -> Feedback:
+              reveal: tuple[str, ...] = (), figures: tuple[str, ...] = ()) -> Feedback:
     text = says.text.format_map(facts) if facts is not None else says.text
-    return Feedback(kind, text, case, says.rule, _quote(rules, says.rule), reveal=reveal)
+    return Feedback(kind, text, case, says.rule, _quote(rules, says.rule), reveal=reveal, figures=figures)
 
 
 def placeholders(text: str) -> set[str]:
@@ -305,7 +307,7 @@ class ChoiceTask:
             raise LessonError(f"{answer!r} is not one of the answers: {', '.join(values)}")
         judged = self.judgement(lesson)
         if chosen == judged.answer:
-            return _feedback("right", self.right_says, "right", lesson.rules, judged.facts, judged.reveal)
+            return _feedback("right", self.right_says, "right", lesson.rules, judged.facts, judged.reveal, judged.figures)
         return _feedback("wrong", self.wrong_says, "other", lesson.rules, judged.facts)
 
 

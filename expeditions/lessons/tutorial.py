@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..cards import SUITS
 from ..errors import ExpeditionsError, IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
+from ..table_view import move_words
 from .loading import track as shipped_track
 from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore
@@ -115,18 +115,6 @@ class LessonView:
             "feedback": self.feedback.to_dict(), "progress": self.progress.to_dict(), "buttons": self.buttons.to_dict(),
             "track": self.track, "show_scores": self.show_scores, "opponent": self.opponent, "hints": self.hints,
         }
-
-
-def move_words(move: Move) -> str:
-    """A move as a person reads it: ``play 6♥, draw off the deck``, ``discard 3♦, take the top of the ♥ pile``."""
-    cards = " ".join(c.symbol for c in move.cards)
-    if move.kind == "pass":
-        return f"pass {cards} to your partner"
-    if move.draw is None:
-        return f"{move.kind} {cards}"
-    suit = SUITS[move.draw] if move.draw != "deck" else None
-    draw = "draw off the deck" if suit is None else f"take the top of the {suit.symbol if suit.symbol != suit.letter else suit.name} pile"
-    return f"{move.kind} {cards}, {draw}"
 
 
 class Tutorial:
@@ -235,13 +223,14 @@ class Tutorial:
             return self.view()
         feedback = lesson.check(shown)
         if isinstance(shown, Move):
-            said = f"Here is a right move: {move_words(shown)}. {feedback.text}"
+            said = f"Here is a right move: {move_words(shown, imperative=True)}. {feedback.text}"
         elif isinstance(shown, int):
             said = f"The board scores {shown}, counted step by step below."
         else:
             label = next(o.label for o in getattr(lesson.task, "options", ()) if o.value == shown)
             said = f"The answer is: {label}. {feedback.text}"
-        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal)
+        self._feedback = Feedback("info", said, "shown", feedback.rule, feedback.quote, reveal=feedback.reveal,
+                                  figures=feedback.figures)
         self._done(shown)
         return self.view()
 

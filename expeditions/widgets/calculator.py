@@ -13,10 +13,10 @@ import ipywidgets as widgets
 from ..cards import Card, format_cards, parse_cards
 from ..display import board_score_html
 from ..errors import ExpeditionsError
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..rules import rules as get_rules
 from ..scoring import BoardScore, score_board
-from .cards import card_rows, card_toggle, html_note
+from .cards import card_rows, card_toggle, classed, html_note, rule_set_choice
 
 
 class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
@@ -29,19 +29,14 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, rules: Rules | str = "expeditions", cards: str | Iterable[str | Card] = "") -> None:
         self.rules = get_rules(rules)
-        self.rule_set = widgets.Dropdown(options=list(PRESETS), value=self.rules.name if self.rules.name in PRESETS else None,
-                                         description="rule set")
-        self.rule_set.add_class("xp-calc-rules")
-        self.text = widgets.Text(placeholder="or type cards, like JH 4H 7H 9H", description="cards",
-                                 continuous_update=False, layout=widgets.Layout(width="32em"))
-        self.text.add_class("xp-calc-text")
-        self.clear_button = widgets.Button(description="Clear", tooltip="take every card off the expeditions")
-        self.clear_button.add_class("xp-calc-clear")
+        self.rule_set = rule_set_choice(self.rules, "xp-calc-rules")
+        self.text = classed(widgets.Text(placeholder="or type cards, like JH 4H 7H 9H", description="cards",
+                                         continuous_update=False, layout=widgets.Layout(width="32em")), "xp-calc-text")
+        self.clear_button = classed(widgets.Button(description="Clear", tooltip="take every card off the expeditions"),
+                                    "xp-calc-clear")
         self.rows = widgets.VBox()
-        self.result = widgets.HTML()
-        self.result.add_class("xp-calc-result")
-        self.message = widgets.HTML()
-        self.message.add_class("xp-message")
+        self.result = classed(widgets.HTML(), "xp-calc-result")
+        self.message = classed(widgets.HTML(), "xp-message")
         self.toggles: dict[Card, widgets.ToggleButton] = {}
         self._quiet = False
         super().__init__([

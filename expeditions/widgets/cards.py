@@ -1,4 +1,5 @@
-"""Cards as clickable buttons, in their suit's colour, with stable CSS classes.
+"""Cards as clickable buttons, in their suit's colour, with stable CSS classes; and the small helpers
+every form of the widgets shares (a widget with its CSS classes, the rule-set choice).
 
 Every card button carries the classes ``xp-card-button`` and ``xp-card-<card>`` (``xp-card-7H``,
 ``xp-card-10H``), and ``xp-selected`` while it is selected, so that browser tests can find it.
@@ -13,12 +14,25 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from ..cards import SUITS, Card
-from ..rules import Rules
+from ..rules import PRESETS, Rules
 
 W = TypeVar("W", bound=widgets.DOMWidget)
 
 SELECTED_COLOUR = "#ffe08a"
 PLAIN_COLOUR = "#ffffff"
+
+
+def classed(widget: W, *css: str) -> W:
+    """``widget`` with the CSS classes ``css`` (the hooks browser tests find it by)."""
+    for name in css:
+        widget.add_class(name)
+    return widget
+
+
+def rule_set_choice(rules: Rules, css: str) -> widgets.Dropdown:
+    """The choice of rule set, on ``rules`` (none chosen for rules changed from a preset)."""
+    return classed(widgets.Dropdown(options=list(PRESETS), value=rules.name if rules.name in PRESETS else None,
+                                    description="rule set"), css)
 
 
 def card_classes(card: Card | None, *, selected: bool = False, extra: tuple[str, ...] = ()) -> tuple[str, ...]:

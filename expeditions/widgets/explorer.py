@@ -49,17 +49,20 @@ import ipywidgets as widgets
 from .. import analysis
 from ..analysis import MODELS, StartValues, start_values
 from ..analysis.exact import OPTIONS
-from ..analysis.recommend import Recommendation, recommend
+from ..analysis.recommend import Recommendation, advantage, beside_moves, recommend
+from ..analysis.rollouts import widest as rollout_width
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
 from ..analysis.values import ASSUMPTIONS, BELIEVE, OPTION_WORDS
+from ..bots.words import card_word, cards_word
 from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
 from ..errors import AnalysisError, ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
-from ..rules import PRESETS, Rules
+from ..rules import Rules
 from ..rules import rules as get_rules
-from .cards import card_button, card_rows, style_card_button, suit_label
+from ..table_view import symbolize
+from .cards import card_button, card_rows, classed, rule_set_choice, style_card_button, suit_label
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -70,6 +73,8 @@ FIELDS = ("hand", "mine", "theirs", "piles")
 _ERROR = "#b00020"
 _NOTE = "#444"
 _CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;line-height:1.35"
+MEASURE_CELL = {"score": "to your score", "difference": "to your score minus theirs"}
+"""What a cell's number adds to, in a few words."""
 
 
 # --- the position ------------------------------------------------------------------------------------------
@@ -174,16 +179,22 @@ def _key(row: ExpeditionValue) -> tuple[str, str, int]:
     return row.suit, row.option, row.investments
 
 
-def _model_cell(row: ExpeditionValue | None, mark: str) -> str:
+def _model_cell(row: ExpeditionValue | None, mark: str, opponent: bool = True) -> str:
     """One model's cell: the expedition's expected final score; what the option adds to your round score
-    against never and against waiting; ``mark`` is ``"recommended"``, ``"against"`` or empty."""
+    against never and against waiting and, in model 3 with an opponent, to your score minus theirs;
+    ``mark`` is ``"recommended"``, ``"against"`` or empty."""
     if row is None:
         return "<span style='color:#999'>—</span>"
     text = escape(row.value.format() if row.value.half_width > 0 else f"{row.value.value:.1f}")
-    if row.option != "never":
-        text += f"<br><small class='xp-vs-never'>{escape(row.gain.format(sign=True))} vs never</small>"
-    if row.against_wait is not None:
-        text += f"<br><small class='xp-vs-wait'>{escape(row.against_wait.format(sign=True))} vs waiting</small>"
+    for measure, css in (("score", "xp-vs"), ("difference", "xp-vs-difference")):
+        if measure == "difference" and (row.difference_gain is None or not opponent):
+            continue
+        words = MEASURE_CELL[measure]
+        for against, name in (("never", "never"), ("wait", "waiting")):
+            e = advantage(row, against, measure)
+            if e is not None and not (row.option == "never" and against == "never"):
+                text += (f"<br><small class='{css}-{'wait' if against == 'wait' else 'never'}'>"
+                         f"{escape(e.format(sign=True))} {words} vs {name}</small>")
     if mark == "recommended":
         return f"<b class='xp-recommended'>{text}</b>"
     if mark == "against":
@@ -208,6 +219,7 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
     started by either side) unless ``show_all``. Below: what each option and model means, which model
     to believe, and the cautions where the models disagree."""
     models = values.models
+    opponent = values.rules.sides > 1
     suits = values.rules.suits if show_all or not values.suits_in_play else values.suits_in_play
     lines: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
     for r in values.rows:
@@ -234,7 +246,7 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
                  f"<td style='{_CELL}{top}' title='{escape(OPTION_WORDS[first.option])}'>{escape(first.decision)}</td>"]
         for m in models:
             mark = marks.get((key, m), "")
-            cells.append(f"<td style='{_cell_style(mark)}{top}'>{_model_cell(by_model.get(m), mark)}</td>")
+            cells.append(f"<td style='{_cell_style(mark)}{top}'>{_model_cell(by_model.get(m), mark, opponent)}</td>")
         bonus = " · ".join(by_model[m].bonus_chance.format(0, percent=True).split(" ")[0] if m in by_model else "—"
                            for m in models)
         cells.append(f"<td style='{_CELL}{top}'>{escape(bonus)}</td>")
@@ -243,7 +255,9 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
     hidden = [suit_label(s) for s in values.rules.suits if s not in suits]
     notes = [f"{o.plays} plays left, {o.draws_in_time} draws in time to be played, {o.unseen} unseen cards. In each cell: "
              "the expedition's expected final score (95% interval when simulated); then what the option adds to your "
-             "round score against never laying (more of) the suit, and against waiting with it."
+             "round score against never laying (more of) the suit, and against waiting with it"
+             + ("; in model 3 also what it adds to your score minus theirs (the opponent's round score), what wins the "
+                "round: the answer above rests on it when model 3 is run." if opponent and "rollout" in models else ".")
              + (f" Not shown: {', '.join(hidden)} (no card held, not started by either side): tick show all suits."
                 if hidden else "")]
     if recommendation is not None and recommendation.option is not None:
@@ -259,10 +273,14 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
             f"{cautions}</ul></div>")
 
 
-def answer_html(recommendation: Recommendation) -> str:
-    """The answer in one sentence, first and large; below it, what the other models say when they disagree."""
+def answer_html(recommendation: Recommendation, beside: str = "") -> str:
+    """The answer in one sentence, first and large; below it, what the other models say when they disagree,
+    and ``beside``: what the *Which card?* question says beside it (``recommend.beside_moves``), once asked."""
     other = (f"<div class='xp-explorer-disagreement' style='font-size:13px;color:#444;margin-top:4px'>"
              f"{escape(recommendation.disagreement)}</div>") if recommendation.disagreement else ""
+    if beside:
+        other += (f"<div class='xp-explorer-beside-moves' style='font-size:13px;color:#222;margin-top:4px'>"
+                  f"{escape(beside)}</div>")
     return ("<div class='xp-explorer-advice' style='font-family:sans-serif;border-left:5px solid #e0a800;"
             "background:#fffbea;padding:8px 12px;margin:8px 0;max-width:60em;line-height:1.4'>"
             "<div style='font-size:11px;color:#7a6000;letter-spacing:0.05em'>WHAT TO DO NOW</div>"
@@ -328,7 +346,7 @@ def _opponent_answers(pos: Round, precision: float, limit: float, seed: int) -> 
         for piles in analysis.iter_pile_values(pos, precision=precision, time_limit=limit / 2, seed=seed):
             yield OpponentAnswer(discards, piles, holding)
     except AnalysisError as e:
-        note = str(e)
+        note = symbolize(str(e), pos.rules)
         yield OpponentAnswer(discards, None, holding, f"pile cards against the deck: {note}")
 
 
@@ -369,10 +387,15 @@ QUESTIONS: dict[str, Question] = {
 
 # --- the widget ----------------------------------------------------------------------------------------------
 def _text(description: str, css: str, placeholder: str, width: str = "34em") -> widgets.Text:
-    box = widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
-                       layout=widgets.Layout(width=width), style={"description_width": "11em"})
-    box.add_class(css)
-    return box
+    return classed(widgets.Text(description=description, placeholder=placeholder, continuous_update=False,
+                                 layout=widgets.Layout(width=width), style={"description_width": "11em"}), css)
+
+
+def _progress(description: str, width: str, bar: str, text: str) -> tuple[widgets.IntProgress, widgets.HTML]:
+    """A progress bar and the line of text beside it, with their CSS classes."""
+    return (classed(widgets.IntProgress(value=0, min=0, max=100, description=description,
+                                         layout=widgets.Layout(width=width)), bar),
+            classed(widgets.HTML(), text))
 
 
 class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
@@ -410,15 +433,12 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     # --- building -------------------------------------------------------------------------------------
     def _build(self, time_limit: float) -> None:
         self.header = widgets.HTML()
-        self.rule_set = widgets.Dropdown(options=list(PRESETS), value=self.rules.name if self.rules.name in PRESETS else None,
-                                         description="rule set")
-        self.rule_set.add_class("xp-explorer-rules")
-        self.target = widgets.ToggleButtons(options=[("your hand", "hand"), ("your expeditions", "mine"),
-                                                     ("their expeditions", "theirs"), ("discard piles", "piles")],
-                                            value="hand", description="click cards into", style={"description_width": "8em"})
-        self.target.add_class("xp-explorer-target")
-        self.rows = widgets.VBox()
-        self.rows.add_class("xp-explorer-cards")
+        self.rule_set = rule_set_choice(self.rules, "xp-explorer-rules")
+        self.target = classed(widgets.ToggleButtons(
+            options=[("your hand", "hand"), ("your expeditions", "mine"), ("their expeditions", "theirs"),
+                     ("discard piles", "piles")],
+            value="hand", description="click cards into", style={"description_width": "8em"}), "xp-explorer-target")
+        self.rows = classed(widgets.VBox(), "xp-explorer-cards")
         self.fields: dict[str, widgets.Text] = {
             "hand": _text("your hand", "xp-explorer-hand", "cards, like 2H 5H KH 9S 10S QD"),
             "mine": _text("your expeditions", "xp-explorer-mine", "optional: cards already laid on your side"),
@@ -427,54 +447,38 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         }
         self.deck = _text("cards left in the deck", "xp-explorer-deck", "all the cards placed nowhere", width="22em")
         self.model_boxes = {
-            "exact": widgets.Checkbox(value=True, description=MODELS["exact"], indent=False),
-            "suit": widgets.Checkbox(value=True, description=MODELS["suit"], indent=False),
+            model: classed(widgets.Checkbox(value=True, description=MODELS[model], indent=False), f"xp-explorer-model-{i}")
+            for i, model in enumerate(("exact", "suit"), start=1)
         }
-        self.model_boxes["exact"].add_class("xp-explorer-model-1")
-        self.model_boxes["suit"].add_class("xp-explorer-model-2")
-        self.go_button = widgets.Button(description="Compute", button_style="primary",
-                                        tooltip="value every suit by the models ticked (well under a second)")
-        self.go_button.add_class("xp-explorer-go")
-        self.clear_button = widgets.Button(description="Clear", tooltip="empty the hand and the position")
-        self.clear_button.add_class("xp-explorer-clear")
-        self.rollout_button = widgets.Button(description="Run rollouts (model 3)", layout=widgets.Layout(width="14em"),
-                                             tooltip="play the rest of the round out many times (a few seconds)")
-        self.rollout_button.add_class("xp-explorer-rollouts")
-        self.seconds = widgets.FloatSlider(value=time_limit, min=1.0, max=60.0, step=1.0, description="at most (s)",
-                                           readout_format=".0f")
-        self.seconds.add_class("xp-explorer-seconds")
-        self.progress = widgets.IntProgress(value=0, min=0, max=100, description="rollouts",
-                                            layout=widgets.Layout(width="22em"))
-        self.progress.add_class("xp-explorer-progress")
-        self.progress_text = widgets.HTML()
-        self.progress_text.add_class("xp-explorer-progress-text")
-        self.message = widgets.HTML()
-        self.message.add_class("xp-explorer-message")
-        self.position_view = widgets.HTML()
-        self.position_view.add_class("xp-explorer-position")
-        self.table = widgets.HTML()
-        self.table.add_class("xp-explorer-table")
-        self.answer = widgets.HTML()
-        self.answer.add_class("xp-explorer-recommendation")
-        self.show_all = widgets.Checkbox(value=False, description="show all suits", indent=False,
-                                         tooltip="also the suits you hold no card of and nobody has started")
-        self.show_all.add_class("xp-explorer-show-all")
-        self.suit = widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
-                                     style={"description_width": "initial"})
-        self.suit.add_class("xp-explorer-suit")
-        self.option = widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
-                                       style={"description_width": "initial"})
-        self.option.add_class("xp-explorer-option")
-        self.charts: dict[str, widgets.HTML] = {}
-        for name in ("values", "bonus", "distribution"):
-            chart = widgets.HTML()
-            chart.add_class("xp-explorer-chart")
-            chart.add_class(f"xp-explorer-chart-{name}")
-            self.charts[name] = chart
-        position_box = widgets.Accordion(children=[widgets.VBox([self.fields["mine"], self.fields["theirs"],
-                                                                 self.fields["piles"], self.deck])],
-                                         titles=("a position (optional): cards on the table, cards left in the deck",))
-        position_box.add_class("xp-explorer-position-inputs")
+        self.go_button = classed(widgets.Button(description="Compute", button_style="primary",
+                                                 tooltip="value every suit by the models ticked (well under a second)"),
+                                  "xp-explorer-go")
+        self.clear_button = classed(widgets.Button(description="Clear", tooltip="empty the hand and the position"),
+                                     "xp-explorer-clear")
+        self.rollout_button = classed(widgets.Button(description="Run rollouts (model 3)", layout=widgets.Layout(width="14em"),
+                                                      tooltip="play the rest of the round out many times (a few seconds)"),
+                                       "xp-explorer-rollouts")
+        self.seconds = classed(widgets.FloatSlider(value=time_limit, min=1.0, max=60.0, step=1.0, description="at most (s)",
+                                                    readout_format=".0f"), "xp-explorer-seconds")
+        self.progress, self.progress_text = _progress("rollouts", "22em", "xp-explorer-progress", "xp-explorer-progress-text")
+        self.message = classed(widgets.HTML(), "xp-explorer-message")
+        self.position_view = classed(widgets.HTML(), "xp-explorer-position")
+        self.table = classed(widgets.HTML(), "xp-explorer-table")
+        self.answer = classed(widgets.HTML(), "xp-explorer-recommendation")
+        self.show_all = classed(widgets.Checkbox(value=False, description="show all suits", indent=False,
+                                                  tooltip="also the suits you hold no card of and nobody has started"),
+                                 "xp-explorer-show-all")
+        self.suit = classed(widgets.Dropdown(description="distribution of", layout=widgets.Layout(width="20em"),
+                                              style={"description_width": "initial"}), "xp-explorer-suit")
+        self.option = classed(widgets.Dropdown(description="option", layout=widgets.Layout(width="26em"),
+                                                style={"description_width": "initial"}), "xp-explorer-option")
+        self.charts: dict[str, widgets.HTML] = {
+            name: classed(widgets.HTML(), "xp-explorer-chart", f"xp-explorer-chart-{name}")
+            for name in ("values", "bonus", "distribution")
+        }
+        position_box = classed(widgets.Accordion(
+            children=[widgets.VBox([self.fields["mine"], self.fields["theirs"], self.fields["piles"], self.deck])],
+            titles=("a position (optional): cards on the table, cards left in the deck",)), "xp-explorer-position-inputs")
         self.position_box = position_box
         super().__init__([
             self.header,
@@ -504,27 +508,20 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def _build_questions(self) -> widgets.VBox:
         """The questions a strong player asks, one tab each; Ask gives a first answer in about a second,
         Refine goes on in the background to ±1 with a progress bar."""
-        self.answer_views: dict[str, widgets.HTML] = {}
-        for name in QUESTIONS:
-            view = widgets.HTML()
-            view.add_class("xp-explorer-answer")
-            view.add_class(f"xp-explorer-answer-{name}")
-            self.answer_views[name] = view
-        self.questions = widgets.Tab(children=list(self.answer_views.values()), titles=[q.title for q in QUESTIONS.values()])
-        self.questions.add_class("xp-explorer-questions")
-        self.ask_button = widgets.Button(description="Ask", button_style="primary",
-                                         tooltip="a first answer to the question of the tab shown (about a second)")
-        self.ask_button.add_class("xp-explorer-ask")
-        self.refine_button = widgets.Button(description="Refine to ±1", layout=widgets.Layout(width="10em"),
-                                            tooltip="go on playing out positions in the background until every interval is within ±1")
-        self.refine_button.add_class("xp-explorer-refine")
-        self.stop_button = widgets.Button(description="Stop", tooltip="stop refining", disabled=True)
-        self.stop_button.add_class("xp-explorer-stop")
-        self.ask_progress = widgets.IntProgress(value=0, min=0, max=100, description="precision",
-                                                layout=widgets.Layout(width="18em"))
-        self.ask_progress.add_class("xp-explorer-ask-progress")
-        self.ask_text = widgets.HTML()
-        self.ask_text.add_class("xp-explorer-ask-text")
+        self.answer_views: dict[str, widgets.HTML] = {
+            name: classed(widgets.HTML(), "xp-explorer-answer", f"xp-explorer-answer-{name}") for name in QUESTIONS
+        }
+        self.questions = classed(widgets.Tab(children=list(self.answer_views.values()),
+                                              titles=[q.title for q in QUESTIONS.values()]), "xp-explorer-questions")
+        self.ask_button = classed(widgets.Button(description="Ask", button_style="primary",
+                                                  tooltip="a first answer to the question of the tab shown (about a second)"),
+                                   "xp-explorer-ask")
+        self.refine_button = classed(widgets.Button(
+            description="Refine to ±1", layout=widgets.Layout(width="10em"),
+            tooltip="go on playing out positions in the background until every interval is within ±1"), "xp-explorer-refine")
+        self.stop_button = classed(widgets.Button(description="Stop", tooltip="stop refining", disabled=True),
+                                    "xp-explorer-stop")
+        self.ask_progress, self.ask_text = _progress("precision", "18em", "xp-explorer-ask-progress", "xp-explorer-ask-text")
         self.ask_button.on_click(lambda _: self.ask())
         self.refine_button.on_click(lambda _: self.refine())
         self.stop_button.on_click(lambda _: self._stop.set())
@@ -538,9 +535,8 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                              "positions consistent with what you can see, and comes with 95% intervals (Break "
                              "even counts every set of cards still to come, exactly). Each answer starts with a sentence; "
                              "the numbers follow.</div>")
-        box = widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
-                                                 self.ask_text]), self.questions])
-        box.add_class("xp-explorer-questions-box")
+        box = classed(widgets.VBox([intro, widgets.HBox([self.ask_button, self.refine_button, self.stop_button, self.ask_progress,
+                                                 self.ask_text]), self.questions]), "xp-explorer-questions-box")
         return box
 
     def _build_rows(self) -> None:
@@ -637,7 +633,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         self._build_rows()
         self._changed()
         if dropped:
-            self._say(f"{format_cards(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
+            self._say(f"{cards_word(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
 
     def _on_input(self, change: dict[str, object]) -> None:
         if not self._quiet:
@@ -653,7 +649,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         if card in cards:
             cards = [c for c in cards if c != card]
         elif self._free(card, name) <= 0:
-            self._say(f"every {card} of the {self.rules.name} deck is already placed: take it out of the other field first",
+            self._say(f"every {card_word(card)} of the {self.rules.name} deck is already placed: take it out of the other field first",
                       _ERROR)
             return
         else:
@@ -704,7 +700,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         try:
             hand = self.cards_in("hand")
         except ExpeditionsError as e:
-            return _note(str(e), _ERROR)
+            return _note(symbolize(str(e), self.rules), _ERROR)
         if len(hand) != self.rules.hand_size:
             return _note(f"your hand: {len(hand)} of {self.rules.hand_size} cards chosen")
         try:
@@ -774,8 +770,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             return None
         self._rollouts = rollouts
         self.progress.value = 100
-        widest = max(max(r.value.half_width, r.gain.half_width, r.against_wait.half_width if r.against_wait else 0.0)
-                     for r in rollouts.rows)
+        widest = max(rollout_width(r) for r in rollouts.rows)
         samples = rollouts.rows[0].value.samples
         self.progress_text.value = _note(f"done: {samples:,} positions in {time.perf_counter() - started:.1f} s, "
                                          f"intervals within ±{widest:.1f} points")
@@ -816,7 +811,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         try:
             pos = self.position()
         except ExpeditionsError as e:
-            view.value = _note(str(e), _ERROR)
+            view.value = _note(symbolize(str(e), self.rules), _ERROR)
             return None
         self._stop.clear()
         self.stop_button.disabled = label != "refined"
@@ -828,7 +823,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
             question = QUESTIONS[name]
             for answer in question.answers(pos, precision, limit, self.seed):
                 self.answers[name] = answer
-                view.value = (question.chart(answer) if question.chart else "") + answer._repr_html_()
+                view.value = self._shown(name, answer)
+                if name == "moves" and self._recommendation is not None:
+                    self.answer.value = answer_html(self._recommendation, self.beside_moves())
                 width = answer.width
                 self.ask_progress.value = min(100, int(100 * precision / max(width, 1e-9)))
                 self.ask_text.value = _note(f"±{width:.1f} after {answer.positions:,} {question.unit}, {answer.seconds:.1f} s "
@@ -836,7 +833,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                 if self._stop.is_set():
                     break
         except ExpeditionsError as e:
-            view.value = _note(str(e), _ERROR)
+            view.value = _note(symbolize(str(e), self.rules), _ERROR)
             self.ask_text.value = ""
             return None
         finally:
@@ -850,9 +847,30 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
 
     # --- showing ------------------------------------------------------------------------------------------
     def _say(self, text: str, colour: str = _NOTE) -> None:
+        """Show ``text`` in the message line, every card in it with its suit symbol (the errors of the package
+        name cards in the letter notation they are typed in)."""
+        text = symbolize(text, self.rules)
         self.last_message = text
         self.message.value = (f"<div class='xp-explorer-message-text' style='font-family:sans-serif;color:{colour}'>"
                               f"{escape(text)}</div>") if text else ""
+
+    def beside_moves(self) -> str:
+        """What the *Which card?* answer says beside the answer above (``recommend.beside_moves``): empty
+        until both are there."""
+        moves = self.answers.get("moves")
+        if self._recommendation is None or moves is None:
+            return ""
+        return beside_moves(self._recommendation, moves)
+
+    def _shown(self, name: str, answer: Any) -> str:
+        """A question's answer as its tab shows it: its chart, the answer beside the recommendation (for
+        *Which card?*), its tables."""
+        question = QUESTIONS[name]
+        beside = self.beside_moves() if name == "moves" else ""
+        note = (f"<p class='xp-explorer-beside-moves' style='font-family:sans-serif;font-size:13px'>Beside the answer "
+                f"above: {escape(beside)}</p>") if beside else ""
+        tables: str = answer._repr_html_()
+        return (question.chart(answer) if question.chart else "") + note + tables
 
     @property
     def recommendation(self) -> Recommendation | None:
@@ -882,7 +900,9 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
         from .explorer_charts import bonus_chart, chart_svg, value_chart  # altair: imported when a chart is first drawn
 
         self._recommendation = recommend(values)
-        self.answer.value = answer_html(self._recommendation)
+        self.answer.value = answer_html(self._recommendation, self.beside_moves())
+        if "moves" in self.answers:
+            self.answer_views["moves"].value = self._shown("moves", self.answers["moves"])
         self.table.value = comparison_html(values, self._recommendation, show_all=self.show_all.value)
         shown = values.only(self.shown_suits())
         self.charts["values"].value = chart_svg(value_chart(shown))

@@ -33,7 +33,9 @@ from servers import small_copy
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import MODELS, StartValues, recommend, start_values
+from expeditions.bots.words import cards_word, suit_word
 from expeditions.errors import ExpeditionsError
+from expeditions.table_view import symbolize
 from expeditions.widgets.explorer import comparison_html, what_if_position
 from expeditions.widgets.explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
 
@@ -99,7 +101,7 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     # The notebook's own charts below the explorer: SVG images too.
     expect_svg_chart(page, "Expected final score of the expedition (95% intervals)")
     late = params["LATE_HAND"]
-    expect_svg_chart(page, f"Starting {ex.cards(late)[0].suit} with {late} as the deck runs down")
+    expect_svg_chart(page, f"Starting {suit_word(ex.cards(late)[0].suit)} with {cards_word(ex.cards(late))} as the deck runs down")
 
     # A hand typed in, Compute: the table reads as start_values gives it here, and the charts are redrawn.
     expect(app.el(".xp-explorer-model-1 input")).to_be_checked()
@@ -128,9 +130,9 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     app.compute()
     with pytest.raises(ExpeditionsError) as refused:
         start_values(BAD, rules)
-    expect(app.area("xp-explorer-message")).to_have_text(str(refused.value))
+    expect(app.area("xp-explorer-message")).to_have_text(symbolize(str(refused.value), rules))
     message = app.message()
-    assert "2H appears 2 times" in message and "Error" not in message and "Traceback" not in message
+    assert "2♥ appears 2 times" in message and "Error" not in message and "Traceback" not in message
     expect(app.area("xp-explorer-table")).to_have_text("")
     expect(app.chart("values")).to_have_count(0)
 
@@ -166,7 +168,11 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
         never = row[1].startswith(("never start", "lay no more"))
         waits = row[1].startswith("wait")
         # The lines of a cell (separated by <br>) run together in its text.
-        cell = NUMBER if never else rf"{NUMBER}{SIGNED} vs never" if waits else rf"{NUMBER}{SIGNED} vs never{SIGNED} vs waiting"
+        # Model 3 says what each option adds to your score, then to your score minus the opponent's.
+        against = ["never"] if waits else ["never", "waiting"]
+        added = "".join(rf"{SIGNED} to your score{measure} vs {name}"
+                        for measure in ("", " minus theirs") for name in against)
+        cell = NUMBER if never else NUMBER + added
         assert re.fullmatch(cell, row[4]), row
         assert re.fullmatch(r"\d+% · \d+% · \d+%", row[5]), row
     expect(app.el(".xp-explorer-table .xp-recommended")).to_have_count(1)  # the answer, in model 3's column

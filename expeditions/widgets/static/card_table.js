@@ -548,6 +548,11 @@ function renderFeedback(view) {
     fb.reveal && fb.reveal.length
       ? h("ul", { class: "xt-lesson-reveal", "data-testid": "lesson-reveal" }, fb.reveal.map((line) => h("li", {}, line)))
       : null,
+    fb.figures && fb.figures.length
+      ? h("details", { class: "xt-lesson-figures", "data-testid": "lesson-figures" },
+        h("summary", {}, "The exact figures"),
+        h("ul", {}, fb.figures.map((line) => h("li", {}, line))))
+      : null,
   );
 }
 
