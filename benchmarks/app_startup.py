@@ -23,17 +23,16 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from _machine import machine
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # the browser tests' helpers
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
-from servers import copy_notebooks, jupyter_environment, launch_chromium, voila_server  # noqa: E402
+from playwright.sync_api import Page, expect  # noqa: E402
+from servers import voila_in_chromium  # noqa: E402
 
 TIMEOUT_MS = 180_000
 APPS = {"play": "play-app.ipynb", "explorer": "explorer-app.ipynb", "learn": "learn-app.ipynb"}
@@ -68,30 +67,23 @@ def main() -> None:
     args = parser.parse_args()
     print(machine())
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with tempfile.TemporaryDirectory() as tmp:
-        notebooks = copy_notebooks(Path(tmp) / "notebooks")
-        env = jupyter_environment(Path(tmp) / "home")
-        with voila_server(notebooks, env, Path(tmp) / "voila.log") as url, sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                for app in args.apps:
-                    times = []
-                    for run in range(args.runs + 1):
-                        context = browser.new_context(viewport={"width": 1000, "height": 900})
-                        page = context.new_page()
-                        started = time.perf_counter()
-                        page.goto(f"{url}voila/render/{APPS[app]}", timeout=TIMEOUT_MS)
-                        READY[app](page)
-                        seconds = time.perf_counter() - started
-                        context.close()
-                        label = "warm-up, not counted" if run == 0 else f"run {run}"
-                        print(f"{app}: {seconds:.2f} s ({label})", flush=True)
-                        if run:
-                            times.append(seconds)
-                    print(f"{app}: median {statistics.median(times):.2f} s over {len(times)} runs "
-                          f"(min {min(times):.2f}, max {max(times):.2f}); target 8 s", flush=True)
-            finally:
-                browser.close()
+    with voila_in_chromium() as (url, browser, _):
+        for app in args.apps:
+            times = []
+            for run in range(args.runs + 1):
+                context = browser.new_context(viewport={"width": 1000, "height": 900})
+                page = context.new_page()
+                started = time.perf_counter()
+                page.goto(f"{url}voila/render/{APPS[app]}", timeout=TIMEOUT_MS)
+                READY[app](page)
+                seconds = time.perf_counter() - started
+                context.close()
+                label = "warm-up, not counted" if run == 0 else f"run {run}"
+                print(f"{app}: {seconds:.2f} s ({label})", flush=True)
+                if run:
+                    times.append(seconds)
+            print(f"{app}: median {statistics.median(times):.2f} s over {len(times)} runs "
+                  f"(min {min(times):.2f}, max {max(times):.2f}); target 8 s", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

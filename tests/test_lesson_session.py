@@ -10,23 +10,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from lesson_groups import ALL, APPENDIX, CHOICE_LESSONS, MOVE_LESSONS, NUMBER_LESSONS, PATH, ROUND_LESSONS, ids
 
 import expeditions as ex
 from expeditions import lessons
 from expeditions.lesson_session import LessonSession
-from expeditions.lessons import ChoiceTask, Lesson, MemoryStore, MoveTask, NumberTask, RoundTask
-
-PATH = lessons.path()
-APPENDIX = lessons.appendix()
-ALL = [*PATH, *APPENDIX]
-MOVE_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, MoveTask)]
-NUMBER_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, NumberTask)]
-CHOICE_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, ChoiceTask)]
-ROUND_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, RoundTask)]
-
-
-def ids(group: list[Lesson]) -> list[str]:
-    return [lesson.id for lesson in group]
+from expeditions.lessons import ChoiceTask, Lesson, MemoryStore, RoundTask
 
 
 def at(lesson: Lesson, store: MemoryStore | None = None) -> LessonSession:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from lesson_groups import ALL, APPENDIX, CHOICE_LESSONS, MOVE_LESSONS, NUMBER_LESSONS, PATH, ROUND_LESSONS, ids
 
 import expeditions as ex
 from expeditions import lessons
@@ -26,17 +27,6 @@ from expeditions.bots import Beginner, play_out
 from expeditions.lessons import ChoiceTask, Feedback, Lesson, LessonError, MoveMatch, MoveTask, NumberTask, RoundTask
 
 ROOT = Path(__file__).resolve().parent.parent
-PATH = lessons.path()
-APPENDIX = lessons.appendix()
-ALL = PATH + APPENDIX
-MOVE_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, MoveTask)]
-NUMBER_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, NumberTask)]
-CHOICE_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, ChoiceTask)]
-ROUND_LESSONS = [lesson for lesson in ALL if isinstance(lesson.task, RoundTask)]
-
-
-def ids(group: list[Lesson]) -> list[str]:
-    return [lesson.id for lesson in group]
 
 
 # --- loading and positions ------------------------------------------------------------------------

@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import pytest
+from html_cells import table_rows
 
 import expeditions as ex
 from expeditions import analysis
@@ -30,36 +30,6 @@ SMALL = {"n": 2_000, "precision": 3.0, "time_limit": 30.0, "max_positions": 256}
 """Quick settings: model 2 on 2,000 deals, model 3 on one piece of 256 positions."""
 LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDC]\b")
 """A card in the letter notation of the standard deck (``7H``): the sentence writes symbols instead."""
-
-
-class _Cells(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.rows: list[list[str]] = []
-        self._cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tr":
-            self.rows.append([])
-        elif tag in ("td", "th"):
-            self._cell = []
-        elif tag == "br" and self._cell is not None:
-            self._cell.append(" | ")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.rows[-1].append(" ".join("".join(self._cell).split()))
-            self._cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-
-
-def cells(html: str) -> list[list[str]]:
-    parser = _Cells()
-    parser.feed(html)
-    return parser.rows
 
 
 def mid_round(name: str, turns: int = 10, seed: int = 5) -> ex.Round:
@@ -124,7 +94,7 @@ def check(values: StartValues, rec: Recommendation, model: str) -> None:
     measured = "your score minus the opponent's" if on_difference(values, model) else "your round score"
     assert rec.measure_words == measured and f"in {measured}" in rec.headline
     # The same numbers in the table, in the row of the option that acts now, in the model's column.
-    table = cells(comparison_html(values, rec, show_all=True))
+    table = table_rows(comparison_html(values, rec, show_all=True))
     column = table[0].index(MODELS[model])
     line = next(row for row in table[1:] if row[1] == act.decision and f"{act.value.value:.1f}" in row[column])
     words = "to your score minus theirs" if on_difference(values, model) else "to your score"
@@ -271,11 +241,11 @@ def test_typing_a_hand_and_running_only_the_rollouts_gives_the_whole_answer():
     assert rec.option.decision in xp.charts["distribution"].value
     assert "xp-recommended" in xp.table.value
     # Only the suits that matter (held, or started by either side) until show all is ticked.
-    assert [row[0] for row in cells(xp.table.value)[1:] if row[0]] == ["♥ hearts", "♠ spades", "♣ clubs"]
+    assert [row[0] for row in table_rows(xp.table.value)[1:] if row[0]] == ["♥ hearts", "♠ spades", "♣ clubs"]
     assert "Not shown: ♦ diamonds (no card held, not started by either side)" in xp.table.value
     assert [s for _, s in xp.suit.options] == ["H", "S", "C"]
     xp.show_all.value = True
-    assert [row[0] for row in cells(xp.table.value)[1:] if row[0]] == ["♥ hearts", "♠ spades", "♦ diamonds", "♣ clubs"]
+    assert [row[0] for row in table_rows(xp.table.value)[1:] if row[0]] == ["♥ hearts", "♠ spades", "♦ diamonds", "♣ clubs"]
     assert [s for _, s in xp.suit.options] == ["H", "S", "D", "C"] and "Not shown" not in xp.table.value
     assert xp.suit.value == rec.suit  # the chosen suit stays
     # The words are explained where they are shown.
@@ -330,8 +300,8 @@ def test_the_answer_rests_on_the_score_difference_when_the_round_is_played_out(f
     assert "Models 1 and 2 would rather lay nothing this turn" in rec.disagreement
     assert "in your round score" in rec.disagreement
     # The explorer's table shows both measures in model 3's cell, each in words.
-    line = next(row for row in cells(comparison_html(values, rec)) if row[1:2] == [lay.decision])
-    cell = line[cells(comparison_html(values, rec))[0].index(MODELS["rollout"])]
+    line = next(row for row in table_rows(comparison_html(values, rec)) if row[1:2] == [lay.decision])
+    cell = line[table_rows(comparison_html(values, rec))[0].index(MODELS["rollout"])]
     assert f"{lay.against_wait.format(sign=True)} to your score vs waiting" in cell
     assert f"{lay.difference_against_wait.format(sign=True)} to your score minus theirs vs waiting" in cell
 

@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # the browser tests' helpers
 
 from lesson_path import refused_lay  # noqa: E402
-from pages import APP_VIEWPORT, LessonApp, fresh_page, open_voila_app  # noqa: E402
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from servers import copy_notebooks, jupyter_environment, launch_chromium, voila_server  # noqa: E402
+from pages import APP_VIEWPORT, LessonApp, fresh_page, open_voila_app, screenshot_app  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
+from servers import voila_in_chromium  # noqa: E402
 
 from expeditions import lessons  # noqa: E402
 from expeditions.widgets import LessonTable  # noqa: E402
@@ -38,30 +37,19 @@ def main() -> None:
     if lesson.id not in path:
         parser.error(f"{args.lesson!r} is not a lesson of the main path: {', '.join(path)}")
 
-    with tempfile.TemporaryDirectory() as tmp:
-        notebooks = copy_notebooks(Path(tmp) / "notebooks")
-        env = jupyter_environment(Path(tmp) / "home")
-        with voila_server(notebooks, env, Path(tmp) / "voila.log") as url, sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                with fresh_page(browser) as page:
-                    page.set_viewport_size(APP_VIEWPORT)
-                    seen = open_voila_app(page, url, "learn-app.ipynb", notebooks)
-                    app = LessonApp.on(page, LessonTable(keep="memory", pause=0, background=False))
-                    app.root.locator(".xt-dot").nth(path.index(lesson.id)).click()
-                    app.twin.act({"action": "lesson", "do": "go", "lesson": lesson.id})
-                    app.check()
-                    refused = refused_lay(lesson)
-                    if refused is not None:
-                        card, target, _ = refused
-                        app.refused_lay(str(card), target, card.suit)
-                    expect(app.lesson).to_have_attribute("data-lesson", lesson.id)
-                    if seen.errors:
-                        raise RuntimeError(f"the page had script errors: {seen.errors}")
-                    args.out.parent.mkdir(parents=True, exist_ok=True)
-                    app.root.screenshot(path=str(args.out))
-            finally:
-                browser.close()
+    with voila_in_chromium() as (url, browser, notebooks), fresh_page(browser) as page:
+        page.set_viewport_size(APP_VIEWPORT)
+        seen = open_voila_app(page, url, "learn-app.ipynb", notebooks)
+        app = LessonApp.on(page, LessonTable(keep="memory", pause=0, background=False))
+        app.root.locator(".xt-dot").nth(path.index(lesson.id)).click()
+        app.twin.act({"action": "lesson", "do": "go", "lesson": lesson.id})
+        app.check()
+        refused = refused_lay(lesson)
+        if refused is not None:
+            card, target, _ = refused
+            app.refused_lay(str(card), target, card.suit)
+        expect(app.lesson).to_have_attribute("data-lesson", lesson.id)
+        screenshot_app(seen, app.root, args.out)
     print(f"wrote {args.out}")
 
 

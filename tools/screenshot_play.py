@@ -12,15 +12,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests")]  # the browser tests' helpers
 
-from pages import APP_VIEWPORT, TableApp, fresh_page, open_voila_app, plain_move  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from servers import app_copy, copy_notebooks, jupyter_environment, launch_chromium, voila_server  # noqa: E402
+from pages import APP_VIEWPORT, TableApp, fresh_page, open_voila_app, plain_move, screenshot_app  # noqa: E402
+from servers import app_copy, voila_in_chromium  # noqa: E402
 
 from expeditions.session import Session  # noqa: E402
 from expeditions.widgets import CardTable  # noqa: E402
@@ -33,29 +31,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21, help="the deal")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as tmp:
-        notebooks = copy_notebooks(Path(tmp) / "notebooks")
+    def seeded(notebooks: Path) -> None:
         app_copy(notebooks / "play-app.ipynb", notebooks / "play-app-seeded.ipynb", seed=args.seed, pause=0.1)
-        env = jupyter_environment(Path(tmp) / "home")
-        with voila_server(notebooks, env, Path(tmp) / "voila.log") as url, sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            try:
-                with fresh_page(browser) as page:
-                    page.set_viewport_size(APP_VIEWPORT)
-                    seen = open_voila_app(page, url, "play-app-seeded.ipynb", notebooks)
-                    twin = CardTable(session=Session(level="Normal", seed=args.seed), pause=0, background=False)
-                    app = TableApp.on(page, twin)
-                    rng = random.Random(args.seed)
-                    for _ in range(args.moves):
-                        app.move(plain_move(app.session.round, rng))
-                    app.press("hint", {"action": "hint"})  # the best moves in words, the best one marked
-                    page.set_viewport_size({"width": APP_VIEWPORT["width"], "height": 1200})  # the whole table in the picture
-                    if seen.errors:
-                        raise RuntimeError(f"the page had script errors: {seen.errors}")
-                    args.out.parent.mkdir(parents=True, exist_ok=True)
-                    app.root.screenshot(path=str(args.out))
-            finally:
-                browser.close()
+
+    with voila_in_chromium(seeded) as (url, browser, notebooks), fresh_page(browser) as page:
+        page.set_viewport_size(APP_VIEWPORT)
+        seen = open_voila_app(page, url, "play-app-seeded.ipynb", notebooks)
+        twin = CardTable(session=Session(level="Normal", seed=args.seed), pause=0, background=False)
+        app = TableApp.on(page, twin)
+        rng = random.Random(args.seed)
+        for _ in range(args.moves):
+            app.move(plain_move(app.session.round, rng))
+        app.press("hint", {"action": "hint"})  # the best moves in words, the best one marked
+        page.set_viewport_size({"width": APP_VIEWPORT["width"], "height": 1200})  # the whole table in the picture
+        screenshot_app(seen, app.root, args.out)
     print(f"wrote {args.out}")
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from html_cells import squash, table_rows
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -54,11 +55,6 @@ class _TextOnly(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         self.parts.append(data)
-
-
-def squash(text: str) -> str:
-    """Runs of whitespace (non-breaking spaces included) made one space, the ends trimmed."""
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def html_text(html: str) -> str:
@@ -96,6 +92,15 @@ def fresh_page(browser: Browser) -> Iterator[Page]:
         yield page
     finally:
         context.close()
+
+
+def screenshot_app(seen: PageWatch, root: Locator, out: Path) -> None:
+    """For the README's screenshots: save ``root`` (the app's table) to ``out``, refusing a page with script
+    errors."""
+    if seen.errors:
+        raise RuntimeError(f"the page had script errors: {seen.errors}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    root.screenshot(path=str(out))
 
 
 def save_screenshot(page: Page, name: str) -> Path:
@@ -401,38 +406,6 @@ class TableApp:
 
 
 # --- the what-if explorer (notebook 03) --------------------------------------------------------------
-class _Tables(HTMLParser):
-    """The cells of the tables in some HTML, row by row (``<td>`` and ``<th>``), as their text."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.rows: list[list[str]] = []
-        self._cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "tr":
-            self.rows.append([])
-        elif tag in ("td", "th"):
-            self._cell = []
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.rows[-1].append(squash("".join(self._cell)))
-            self._cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-
-
-def table_rows(html: str) -> list[list[str]]:
-    """The rows of the tables in ``html``, each the texts of its cells, as a browser shows them."""
-    parser = _Tables()
-    parser.feed(html)
-    parser.close()
-    return parser.rows
-
-
 class _AriaLabels(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

@@ -14,16 +14,17 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from playwright.sync_api import Browser, Playwright
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -189,3 +190,21 @@ def jupyterlab_server(notebooks: Path, env: dict[str, str], log: Path) -> Iterat
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", f"--ServerApp.root_dir={notebooks}"]
     with _serving(command, env, notebooks, log, f"{url}api/status?token={TOKEN}"):
         yield url
+
+
+@contextmanager
+def voila_in_chromium(prepare: Callable[[Path], object] | None = None) -> Iterator[tuple[str, Browser, Path]]:
+    """For the scripts outside pytest (screenshots, the startup benchmark): a copy of the notebooks in a
+    temporary folder (``prepare(folder)`` may add to it), Voila serving it with a temporary HOME, and Debian's
+    Chromium; yields Voila's base URL, the browser and the folder, and closes all three afterwards."""
+    with tempfile.TemporaryDirectory() as tmp:
+        notebooks = copy_notebooks(Path(tmp) / "notebooks")
+        if prepare is not None:
+            prepare(notebooks)
+        env = jupyter_environment(Path(tmp) / "home")
+        with voila_server(notebooks, env, Path(tmp) / "voila.log") as url, sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            try:
+                yield url, browser, notebooks
+            finally:
+                browser.close()
