@@ -36,7 +36,7 @@ def test_a_given_discard_is_the_full_table_s_number(rnd):
 
 
 def test_the_discard_in_words_says_what_they_can_see(rnd):
-    values = analysis.discard_values(rnd, first=PIECE, precision=100)
+    values = analysis.discard_values(rnd, first=4 * PIECE, precision=100)  # enough positions to tell 8♣ from 0
     clubs = [r for r in values.rows if r.card.suit == "C"]
     assert clubs and all(r.they_started and r.they_can_lay for r in clubs)  # the other side has 2♣ down
     row = clubs[-1]
@@ -45,6 +45,7 @@ def test_the_discard_in_words_says_what_they_can_see(rnd):
     assert f"by playing the round out {values.positions:,} times" in words
     assert f"they have started ♣ and can lay it; {row.between} unseen ♣ numbers lie between their top and it" in words
     cheapest, dearest = values.rows[0], values.rows[-1]
+    assert dearest.feed.low > 0, "the dearest discard feeds them measurably"
     assert values.sentence.startswith(f"Cheapest to discard: {cheapest.card.symbol}, about "
                                       f"{cheapest.feed.format(sign=True)} points for your opponent. Dearest: "
                                       f"{dearest.card.symbol} gives your opponent about {dearest.feed.format(sign=True)}")
@@ -57,7 +58,27 @@ def test_a_card_nobody_can_lay_is_said_to_be_dead():
     dead = analysis.discard_values(rnd, cards="3S", first=PIECE, precision=100).rows[0]
     assert dead.feed.value == 0 and dead.words().endswith("they can no longer lay 3♠.")
     fresh = analysis.discard_values(rnd, cards="10H", first=PIECE, precision=100).rows[0]
-    assert fresh.words().endswith("they have not started ♥, so 10♥ could start it for them.")
+    assert fresh.words().endswith("they have not started ♥: 10♥ feeds them if they start it lower and then take it "
+                                  "(the counting bot takes a pile card only to continue an expedition).")
+
+
+def test_investments_nobody_has_started_feed_nothing_in_the_model_and_the_sentence_says_so():
+    """The counting bot takes only numbers off a pile: an investment of a suit they have not started feeds
+    them exactly nothing in this model, which the words say; with nothing but such cards in hand no discard
+    feeds them measurably, and the sentence says that rather than naming a 'dearest'."""
+    values = analysis.discard_values("JH QH KH JS QS KS", "expeditions", first=PIECE, precision=100)
+    assert all(r.feed.value == 0 and r.feed.half_width == 0 for r in values.rows)
+    assert all("counts an investment as feeding them nothing" in r.words() for r in values.rows)
+    assert values.sentence.startswith("No discard feeds your opponent measurably (every interval includes 0")
+    assert "Dearest" not in values.sentence
+
+
+def test_a_dearest_discard_not_told_from_zero_is_not_called_dearest(rnd):
+    values = analysis.discard_values(rnd, first=PIECE, precision=100)
+    dearest = values.rows[-1]
+    assert dearest.feed.low <= 0 < dearest.feed.value  # 8♣: +2.2 ± 2.3 on 256 positions
+    assert values.sentence.startswith("No discard feeds your opponent measurably")
+    assert f"the dearest, {dearest.card.symbol}, about {dearest.feed.format(sign=True)}." in values.sentence
 
 
 def test_a_given_pile_card_against_the_deck(rnd):

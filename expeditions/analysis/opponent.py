@@ -56,8 +56,12 @@ class DiscardValue:
         how = f", by playing the round out {positions:,} times" if positions else ""
         if not self.they_can_lay:
             seen = f"they can no longer lay {card}"
+        elif not self.they_started and self.card.is_investment:
+            seen = (f"they have not started {suit}, and the counting bot takes only numbers off a pile, so this model "
+                    "counts an investment as feeding them nothing (a person might take it to start the suit)")
         elif not self.they_started:
-            seen = f"they have not started {suit}, so {card} could start it for them"
+            seen = (f"they have not started {suit}: {card} feeds them if they start it lower and then take it (the "
+                    "counting bot takes a pile card only to continue an expedition)")
         elif self.between:
             seen = (f"they have started {suit} and can lay it; {self.between} unseen {suit} number"
                     f"{'s lie' if self.between != 1 else ' lies'} between their top and it")
@@ -85,6 +89,11 @@ class DiscardValues(TableAnswer):
         cheapest, dearest = self.rows[0], self.rows[-1]
         if cheapest is dearest:
             return cheapest.words(self.positions)
+        if dearest.feed.low <= 0:  # every interval reaches 0: no discard is known to feed them
+            return (f"No discard feeds your opponent measurably (every interval includes 0, by playing the round out "
+                    f"{self.positions:,} times): the cheapest, {card_word(cheapest.card)}, gives them about "
+                    f"{cheapest.feed.format(sign=True)} points, the dearest, {card_word(dearest.card)}, about "
+                    f"{dearest.feed.format(sign=True)}.")
         return (f"Cheapest to discard: {card_word(cheapest.card)}, about {cheapest.feed.format(sign=True)} points for your "
                 f"opponent. Dearest: {dearest.words(self.positions)[len('Discarding '):]}")
 
