@@ -7,6 +7,7 @@ Everything a person reads here is in words with suit symbols (``bots.words``: ``
 from __future__ import annotations
 
 import html
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, TypeVar
 
@@ -64,7 +65,7 @@ def sentence_html(sentence: str) -> str:
     return f"<p class='xp-answer-sentence' style='font-family:sans-serif;font-size:14px'><b>{html.escape(sentence)}</b></p>"
 
 
-class TableAnswer:
+class TableAnswer(ABC):
     """An answer shown as one table: its ``sentence`` first (when it has one), then the table of ``_cells()``,
     as plain text for ``print`` and as HTML (with the CSS class ``css``) for a notebook."""
 
@@ -75,8 +76,9 @@ class TableAnswer:
         """The answer in words, before the table (empty: the table alone)."""
         return ""
 
+    @abstractmethod
     def _cells(self) -> Cells:
-        raise NotImplementedError
+        """The table: its title, its column headings, its rows and the notes below it."""
 
     def __str__(self) -> str:
         table = text_table(*self._cells())
