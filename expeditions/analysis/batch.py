@@ -907,7 +907,6 @@ def _counting_choice(layout: CountingLayout, a: dict[str, IntArray], m: int, hol
     unseen &= np.int64(layout.numbers_mask)
     plays = (a["deck_left"] + 1) >> 1
     reach = np.maximum(0, plays - 1)
-    cost_u, bonus_u, bonus_at_u = rules.cost * u, rules.bonus * u, rules.bonus_at * u
 
     # every suit as the seat sees it: shape (suits, rows), small numbers as 16-bit integers
     shifts = layout.shifts

@@ -354,7 +354,7 @@ def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
     round score in models 1 and 2; *Which card?* weighs every move of the turn against every other on the
     score difference (your score minus the opponent's), played out by the same bot."""
     best = moves.best
-    measure = MEASURES["difference" if moves.rules.sides > 1 else "score"]
+    measure = moves.measure
     first = f"“{move_text(best.move)}”"
     why = "Which card? weighs every move of this turn against every other, the answer above only"
     how = ("as the counting bot would" if recommendation.model == "rollout"

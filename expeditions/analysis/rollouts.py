@@ -83,10 +83,6 @@ class Option:
     committed: tuple[str, ...] = ()
 
 
-POLICY = Option("the counting policy's own move")
-"""The option that leaves every move to the policy."""
-
-
 # --- sampling positions ------------------------------------------------------------------------------------
 def _mask(layout: CountingLayout, spec: Spec, cards: Sequence[Any]) -> int:
     out = 0
@@ -553,10 +549,9 @@ def rollout_values(observation: Observation, *, precision: float = 2.0, time_lim
     ``max_positions`` positions were played out."""
     decisions = decisions_for(observation)
     options = tuple(d.rollout for d in decisions)
-    runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
-                         executor=executor, workers=workers, progress=progress, description="model 3")
-    return last(refine(runs, lambda c: rollout_summary(c, decisions), precision,
-                       lambda rows: max(widest(r) for r in rows), on_update))
+    return last(answers(observation, options, lambda c: rollout_summary(c, decisions), lambda rows: max(widest(r) for r in rows),
+                        precision=precision, time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
+                        executor=executor, workers=workers, progress=progress, description="model 3", on_update=on_update))
 
 
 def widest(row: ExpeditionValue) -> float:
@@ -565,6 +560,6 @@ def widest(row: ExpeditionValue) -> float:
                                       row.difference_against_wait) if e is not None)
 
 
-__all__ = ["BATCH", "PIECE", "POLICY", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",
+__all__ = ["BATCH", "PIECE", "Decision", "Option", "RolloutJob", "Rollouts", "answers", "decisions_for",
            "engine_options", "iter_rollouts", "last", "moving_observation", "play_options", "policy_move", "refine",
            "rollout_values", "run_rollouts", "sample_state", "tables_of_state"]

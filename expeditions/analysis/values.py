@@ -47,7 +47,7 @@ from .rollouts import PIECE, rollout_values
 from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_options
-from .tables import html_table, text_table
+from .tables import Cells, TableAnswer
 
 MODELS = {
     "exact": "model 1: exact ceiling",
@@ -100,7 +100,7 @@ def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class StartValues:
+class StartValues(TableAnswer):
     """The options of one seat, per suit and model (``rows``).
 
     Every row is an ``ExpeditionValue``: its ``suit``, ``model``, ``option`` (``"lay"``,
@@ -122,6 +122,11 @@ class StartValues:
     @property
     def models(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(r.model for r in self.rows))
+
+    def shown_suits(self, show_all: bool = False) -> tuple[str, ...]:
+        """The suits a table of these values shows: those that matter, or every suit with ``show_all``
+        (or when none matters)."""
+        return self.rules.suits if show_all or not self.suits_in_play else self.suits_in_play
 
     def only(self, suits: Iterable[str]) -> StartValues:
         """The same values with the rows of ``suits`` only (``values.only(values.suits_in_play)``: the
@@ -260,14 +265,11 @@ class StartValues:
             lines.append(cells)
         return columns, lines
 
-    def __str__(self) -> str:
-        return text_table(self._header(), *self._grid(), self._notes())
+    def _cells(self) -> Cells:
+        return (self._header(), *self._grid(), self._notes())
 
     def __repr__(self) -> str:
         return f"<StartValues {self.rules.label}, seat {self.seat}: {len(self.rows)} rows, models {', '.join(self.models)}>"
-
-    def _repr_html_(self) -> str:
-        return html_table(self._header(), *self._grid(), self._notes(), css="xp-start-values")
 
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,

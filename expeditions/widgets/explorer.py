@@ -220,7 +220,7 @@ def comparison_html(values: StartValues, recommendation: Recommendation | None =
     to believe, and the cautions where the models disagree."""
     models = values.models
     opponent = values.rules.sides > 1
-    suits = values.rules.suits if show_all or not values.suits_in_play else values.suits_in_play
+    suits = values.shown_suits(show_all)
     lines: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
     for r in values.rows:
         if r.suit in suits:
@@ -880,10 +880,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def shown_suits(self) -> tuple[str, ...]:
         """The suits the table and the charts show: those that matter (held, or started by either side),
         or every suit with *show all suits* ticked."""
-        values = self.values
-        if values is None or self.show_all.value or not values.suits_in_play:
-            return self.rules.suits
-        return values.suits_in_play
+        return self.rules.suits if self.values is None else self.values.shown_suits(self.show_all.value)
 
     def _render(self, fresh: bool = True) -> None:
         """Show the results: the answer, the table and the charts; ``fresh`` results open the distribution
