@@ -40,8 +40,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.counting import counting_action
-from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, move_of, spec_for
+from ..bots.counting import counting_action, counting_move
+from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, spec_for
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
@@ -445,8 +445,7 @@ def policy_move(observation: Observation) -> Move:
     any position consistent with the observation gives the same move)."""
     if observation.to_move != observation.seat or not observation.legal_moves:
         raise AnalysisError(f"seat {observation.seat} is not to move: there is no move of its own to value")
-    table = observation.sample_table(random.Random(0))
-    return move_of(table.spec, counting_action(table))
+    return counting_move(observation, random.Random(0))
 
 
 def moving_observation(observation: Observation) -> Observation:

@@ -70,7 +70,7 @@ from ..engine import DECK, DISCARD, NO_DRAW, PLAY, Action, Spec, Table, move_of
 from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
-from .policies import Facts, extra_turns, facts_for, plays_left, unseen_counts
+from .policies import Facts, extra_turns, facts_for, plays_left, top_number, unseen_counts
 
 # The rules' numbers (points, or ranks of a rule), set by hand and checked by playing against the other bots.
 CONTINUE_GAP = 3
@@ -160,7 +160,7 @@ def _suits(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int
         info = out[s]
         info.laid = len(exp)
         info.invested = sum(f.investment[c] for c in exp)
-        info.top = max((f.value[c] for c in exp), default=0)
+        info.top = top_number(f, exp) if exp else 0
         info.started = bool(exp) or bool(committed >> s & 1)
     for c in sorted(set(table.hands[seat]), key=order.key.__getitem__):
         if not lay >> c & 1:
@@ -340,5 +340,11 @@ class Counting(SeededBot):
     name = "Counting"
 
     def decide(self, observation: Observation) -> Move:
-        table = observation.sample_table(self.rng)  # any sample: the policy reads only what the seat may know
-        return move_of(table.spec, counting_action(table))
+        return counting_move(observation, self.rng)
+
+
+def counting_move(observation: Observation, rng: random.Random) -> Move:
+    """The counting policy's move for the observing seat, on any table consistent with what it sees
+    (``rng`` samples the hidden cards: the policy reads only what the seat may know)."""
+    table = observation.sample_table(rng)
+    return move_of(table.spec, counting_action(table))

@@ -32,7 +32,6 @@ from ..estimate import Estimate, mean_of
 from ..moves import Move
 from ..observation import Observation
 from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search
-from .heuristic import Scorer
 from .words import move_text, pile_notes, reason, situation, target_of, them, yours
 
 BEST, ABOUT_AS_GOOD, WORSE = "best", "about as good", "worse"
@@ -192,9 +191,8 @@ def rank_moves(observation: Observation, *, seed: int = 0, rollouts: int = DEFAU
     expert = Expert(seed, rollouts=rollouts, candidates=candidates, horizon=horizon)
     search, examined = expert.search(observation)
     chosen = examined[0]
-    scorer = Scorer(search.sight)
     seen = {c.action for c in examined}
-    others = examined[1:] + [Candidate(a, prior=scorer.score(a)) for a in search.legal if a not in seen]
+    others = examined[1:] + [Candidate(a) for a in search.legal if a not in seen]
     for c in [chosen, *others]:
         if len(c.results) < samples:
             search.extend(c, samples - len(c.results))
