@@ -264,18 +264,17 @@ def _move_phrase(move: Move, obs: Observation) -> str:
 
 
 def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
-                      names: Sequence[str] | None = None, legend: Sequence[str] | None = None) -> str:
+                      names: Sequence[str] | None = None) -> str:
     """A small picture of the table as ``obs.seat`` saw it: the other sides' expeditions, the piles and the
     deck, its own side, its hand, with the move ``played`` and the ``better`` move marked: the card in hand,
     a copy of it where it went (its expedition or its pile, or "to partner") and where the move drew from.
     Static HTML with inline styles (no scripts), in the card table's look and palette, narrow enough for a
     side panel (about 230 px with four suits), for notebooks, apps and reports.
 
-    ``names`` names the sides (default "seat 0", ...); ``legend`` gives the words for each mark (the move
-    played first; by default the move in short words)."""
+    ``names`` names the sides (default "seat 0", ...); each mark is said in short words below the table."""
     rules = obs.rules
     moves = [(m, k) for m, k in ((played, "played"), (better, "better")) if m is not None]
-    words = list(legend) if legend is not None else [_move_phrase(m, obs) for m, _ in moves]
+    words = [_move_phrase(m, obs) for m, _ in moves]
     width = 34 if len(rules.suits) <= 4 else 27  # a suit's column: two small cards side by side (fewer with more suits)
     cell = f"padding:2px 1px;vertical-align:top;text-align:left;width:{width}px;min-width:{width}px"
     box = f"display:flex;flex-wrap:wrap;align-content:flex-start;max-width:{width + 8}px;min-height:17px"

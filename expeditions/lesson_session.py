@@ -202,11 +202,10 @@ class LessonSession(Session):
             return True
         return super()._cannot_act()
 
-    def _refuse(self, text: str, quote: str = "") -> bool:
+    def _refuse(self, text: str, quote: str = "", rule: str = "") -> bool:
         """A refused gesture is answered in the lesson's feedback line, with the rule's quote."""
-        rule = next((key for key, words in self.rules.quotes if quote and words == quote), "")
         if rule:
-            return self._refuse_move(IllegalMove(text.removeprefix("Not allowed: ").rstrip("."), rule=rule, quote=quote))
+            return self._refuse_move(IllegalMove(text.rstrip("."), rule=rule, quote=quote))
         return self._tell(text)
 
     def _refuse_move(self, e: IllegalMove) -> bool:
@@ -322,7 +321,7 @@ class LessonSession(Session):
             changes["round_over"] = None
         elif table.round_over is not None:
             changes["round_over"] = replace(table.round_over, match_over=False, next="Play it again", result="")
-        if not self.lesson_view().show_scores:
+        if not self.tutorial.show_scores:
             changes["sides"] = tuple(_hidden_scores(side) for side in table.sides)
             changes["totals"] = tuple(0 for _ in table.totals)
         return replace(table, **changes)

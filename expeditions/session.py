@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, Hints, Review, rank_moves, review_steps
+from .bots import DEFAULT_LEVEL, LEVELS, Bot, BotFactory, Hints, Review, rank_moves, review, review_steps
 from .bots.hints import ABOUT_AS_GOOD, BEST, WORSE
 from .bots.review import cost_words
 from .cards import SUITS, Card, parse_card
@@ -107,7 +107,7 @@ class Job(Generic[T]):
     text: str = ""
     steps: Callable[[], Iterator[T]] | None = field(default=None, repr=False)
     """For work that grows (a review): yields partial results, the last one complete, each shown by ``show`` as it
-    comes (``Session.step``); ``compute`` then goes through them all and returns the last."""
+    comes (``Session.step``); a runner that has ``steps`` uses them instead of ``compute``, the same work in one go."""
     show: Callable[[T], None] | None = field(default=None, repr=False)
 
 
@@ -220,7 +220,8 @@ class Session:
         self.message = MessageView(text, tone, quote, self.rules.document if quote else "")
         return tone != "error"
 
-    def _refuse(self, text: str, quote: str = "") -> bool:
+    def _refuse(self, text: str, quote: str = "", rule: str = "") -> bool:
+        """Say why a gesture is refused (with the quote of the ``rule`` that refuses it, when one does)."""
         self.say(text, "error", quote)
         return False
 
@@ -362,8 +363,8 @@ class Session:
         card = self.selected_cards[0]
         if suit is not None and suit != card.suit:
             where = "expedition" if kind == "play" else "discard pile"
-            quote = self.rules.quote("suit")
-            return self._refuse(f"{card_words(card)} goes only on its own suit's {where}, the {suit_mark(card.suit)} one.", quote)
+            return self._refuse(f"{card_words(card)} goes only on its own suit's {where}, the {suit_mark(card.suit)} one.",
+                                self.rules.quote("suit"), rule="suit")
         options = self._targets(card).get(kind, [])
         if not options:
             probe = Move.of(kind, card, "deck" if self.round.deck_size else None)
@@ -489,10 +490,10 @@ class Session:
         base = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
         return (base * 1_000_003 + self.match.round_number * 10_007 + self.round.turn * 101 + seat) % 2**31
 
-    def bot(self, seat: int) -> Bot:
-        """The bot that moves for ``seat`` now (its seed follows from the match, the round and the turn, so an
-        undone move answered the same way gets the same answers)."""
-        return self.levels[self.level](self._bot_seed(seat))
+    def bot(self, seat: int, level: str | None = None) -> Bot:
+        """The bot (of ``level``, by default the opponents') that moves for ``seat`` now (its seed follows from the
+        match, the round and the turn, so an undone move answered the same way gets the same answers)."""
+        return self.levels[level or self.level](self._bot_seed(seat))
 
     def start_bot_move(self) -> Job[Move] | None:
         """The next bot's move as a job (``None`` when no bot is to move)."""
@@ -648,15 +649,9 @@ class Session:
         seat = self.seat
         mine = sum(1 for s, _, _ in _replayed(rnd) if s == seat)
 
-        def steps() -> Iterator[Review]:
-            return review_steps(rnd, seat)
-
-        def compute() -> Review:
-            *_, last = steps()
-            return last
-
-        return self._start(Job("review", self.version, compute, lambda result: self._apply_review(number, result),
-                               f"reviewing your {mine} moves against the Expert…", steps=steps,
+        return self._start(Job("review", self.version, lambda: review(rnd, seat),
+                               lambda result: self._apply_review(number, result),
+                               f"reviewing your {mine} moves against the Expert…", steps=lambda: review_steps(rnd, seat),
                                show=lambda partial: self._show_review(number, partial)))
 
     def _show_review(self, number: int, result: Review) -> None:
@@ -804,7 +799,7 @@ class Session:
                 continue
             if self.stuck:
                 raise ExpeditionsError(self.stuck)
-            move = self.levels[name](self._bot_seed(self.seat)).choose(self.round.observation(self.seat))
+            move = self.bot(self.seat, name).choose(self.round.observation(self.seat))
             if not self.submit(move):
                 raise ExpeditionsError(f"the {name} bot chose a move the rules refuse: {self.last_message}")
             made += 1
@@ -911,6 +906,10 @@ class Session:
             stall = (f" {rnd.stall} turns in a row only discarded and drew from a pile: at {self.rules.stall_limit} the "
                      "round ends.")
         return "you", f"Choose a card to lay on its expedition or its discard pile{also}.{stall}"
+
+    def view_data(self) -> dict[str, Any]:
+        """The table's view as plain data: what a widget draws."""
+        return self.view().to_dict()
 
     def view(self) -> TableView:
         """The table as you see it now."""

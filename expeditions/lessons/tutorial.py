@@ -164,6 +164,11 @@ class Tutorial:
     def _save(self) -> None:
         self.store.save(self.track, self.progress.to_dict())
 
+    @property
+    def show_scores(self) -> bool:
+        """Whether the table shows the scores: not while the learner is to count them."""
+        return not (isinstance(self.lesson.task, NumberTask) and not self._solved)
+
     def view(self) -> LessonView:
         lesson, progress = self.lesson, self.progress
         task = lesson.task
@@ -176,7 +181,7 @@ class Tutorial:
             progress=ProgressView(progress.text, progress.number, progress.count, len(progress.done)),
             buttons=Buttons(show_me=todo and game is None, next=progress.is_done() and not progress.is_last,
                             back=not progress.is_first, restart=True, skip=not progress.is_done() and not progress.is_last),
-            track=self.track, show_scores=not (isinstance(task, NumberTask) and todo),
+            track=self.track, show_scores=self.show_scores,
             opponent=game.opponent if game else "", hints=game.hints if game else False, position=self._position,
         )
 

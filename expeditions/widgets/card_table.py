@@ -152,7 +152,7 @@ class CardTable(anywidget.AnyWidget):
         """Send the session's view to the browser (numbered, so that every answer to a gesture is sent, even
         one that changes nothing: the browser waits for it)."""
         self._sent += 1
-        self.view = {**self.session.view().to_dict(), "seq": self._sent}
+        self.view = {**self.session.view_data(), "seq": self._sent}
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:

@@ -118,11 +118,6 @@ class LessonTable(CardTable):
         self.render()
         self._advance()
 
-    def render(self) -> None:
-        """Send the table's and the lesson's view to the browser (numbered, as ``CardTable.render``)."""
-        self._sent += 1
-        self.view = {**self.lessons.view_data(), "seq": self._sent}
-
     # --- outside a live notebook ---------------------------------------------------------------------------
     def snapshot_html(self) -> str:
         """The lesson and its table as static HTML: what an exported report shows in place of the live widget."""
