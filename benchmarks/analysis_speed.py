@@ -22,6 +22,7 @@ from _machine import machine, pin_to_one_core
 
 import expeditions as ex
 from expeditions import analysis
+from expeditions.bots import play_out
 from expeditions.bots.counting import Counting
 
 HANDS = ("2H 5H KH 9S 10S QD", "3D 4D 8D JD 7C 10C", "2S 3S 4S 5S 6S 7S", "JH QH 7H 8H 9S 2C")
@@ -37,11 +38,7 @@ QUESTIONS = {
 
 
 def mid_round(seed: int, turns: int = 14) -> ex.Round:
-    rnd = ex.deal("expeditions", seed=seed)
-    bots = [Counting(1), Counting(2)]
-    for _ in range(turns):
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd
+    return play_out(ex.deal("expeditions", seed=seed), [Counting(1), Counting(2)], until=lambda r: r.turn >= turns)
 
 
 def answer_times(question: str, position: ex.Round, seed: int) -> tuple[float, float, int, float, float, int]:

@@ -1,8 +1,20 @@
-"""Positions where the best move is known by construction, for the tests of hints and reviews."""
+"""Positions for the tests: where the best move is known by construction (hints and reviews), and rounds
+played part way by counting bots (the questions of a strong player)."""
 
 from collections import Counter
 
 import expeditions as ex
+from expeditions.bots import play_out
+from expeditions.bots.counting import Counting
+
+
+def counted(name: str = "expeditions", *, seed: int, turns: int | None = None, deck: int | None = None) -> ex.Round:
+    """The round of ``name`` dealt from ``seed``, played by counting bots for ``turns`` turns, or until ``deck``
+    cards or fewer are left (the counting bot reads only what its seat may know, so its seed changes nothing)."""
+    rnd = ex.deal(name, seed=seed)
+    bots = [Counting(seat) for seat in range(rnd.rules.players)]
+    return play_out(rnd, bots, until=lambda r: (turns is not None and r.turn >= turns)
+                    or (deck is not None and r.deck_size <= deck))
 
 
 def solitaire_end():

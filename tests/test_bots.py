@@ -9,6 +9,7 @@ import pytest
 import expeditions as ex
 from expeditions import PRESETS, Move
 from expeditions.bots import BOTS, Beginner, Expert, Heuristic, RandomBot, play_out
+from expeditions.bots.counting import Counting
 from expeditions.bots.policies import extra_allowance
 
 NAMES = sorted(PRESETS)
@@ -171,3 +172,13 @@ def test_expert_passes_in_the_four_player_game_when_it_pays():
 def test_expert_budget_must_be_positive():
     with pytest.raises(ValueError, match="at least 1 rollout"):
         Expert(rollouts=0)
+
+
+def test_play_out_stops_where_until_says_in_the_middle_of_a_round():
+    bots = [Counting(0), Counting(1)]  # the counting bot's moves do not depend on its seed
+    by_hand = ex.deal("expeditions", seed=3)
+    for _ in range(9):
+        by_hand = by_hand.play(bots[by_hand.to_move].choose(by_hand.observation()))
+    stopped = play_out(ex.deal("expeditions", seed=3), bots, until=lambda r: r.turn >= 9)
+    assert stopped.turn == 9 and not stopped.is_over and stopped.to_json() == by_hand.to_json()
+    assert play_out(stopped, bots, until=lambda r: False).is_over  # never true: to the end

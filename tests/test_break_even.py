@@ -14,12 +14,12 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from positions import counted
 from scipy.stats import hypergeom
 
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import break_even
-from expeditions.bots.counting import Counting
 from expeditions.errors import AnalysisError
 
 
@@ -73,11 +73,7 @@ def brute_force(rnd: ex.Round, suit: str) -> list[dict[str, Fraction]]:
 
 def near_the_end(name: str, seed: int, deck: int) -> ex.Round:
     """A round of counting bots with ``deck`` cards or fewer left: few plays, so the highest cards are kept."""
-    rnd = ex.deal(name, seed=seed)
-    bots = [Counting(seat) for seat in range(rnd.rules.players)]
-    while rnd.deck_size > deck:
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd
+    return counted(name, seed=seed, deck=deck)
 
 
 POSITIONS = {

@@ -8,11 +8,11 @@ import re
 from typing import Any
 
 import pytest
+from positions import counted
 
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis.rollouts import PIECE
-from expeditions.bots.counting import Counting
 from expeditions.widgets import values_table, what_if_explorer
 from expeditions.widgets.explorer import QUESTIONS
 
@@ -26,11 +26,7 @@ def letters(text: str) -> list[str]:
 
 
 def mid_round(seed: int, turns: int) -> ex.Round:
-    rnd = ex.deal("expeditions", seed=seed)
-    bots = [Counting(0), Counting(1)]
-    for _ in range(turns):
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd
+    return counted(seed=seed, turns=turns)
 
 
 POSITIONS = {

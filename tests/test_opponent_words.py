@@ -6,22 +6,18 @@ piece, never on the options), so valuing one card alone gives exactly the number
 from __future__ import annotations
 
 import pytest
+from positions import counted
 
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis.rollouts import PIECE
-from expeditions.bots.counting import Counting
 from expeditions.errors import AnalysisError
 
 
 @pytest.fixture(scope="module")
 def rnd() -> ex.Round:
     """Seed 11 after 14 turns of counting bots (notebook 03's round): the other side has started clubs at 2♣."""
-    out = ex.deal("expeditions", seed=11)
-    bots = [Counting(1), Counting(2)]
-    for _ in range(14):
-        out = out.play(bots[out.to_move].choose(out.observation()))
-    return out
+    return counted(seed=11, turns=14)
 
 
 def test_a_given_discard_is_the_full_table_s_number(rnd):

@@ -8,13 +8,14 @@ from itertools import combinations, permutations
 
 import numpy as np
 import pytest
+from positions import counted
 
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import AnalysisError
 from expeditions.analysis.inference import PASSED_OVER, hand_model
 from expeditions.analysis.rollouts import PIECE, Option, iter_rollouts, play_options, refine, sample_state
-from expeditions.bots.counting import Counting, counting_policy
+from expeditions.bots.counting import counting_policy
 from expeditions.bots.policies import playout
 from expeditions.engine import action_of, spec_for
 
@@ -23,11 +24,7 @@ Z = 3.5  # several comparisons per test: each at about the 99.95% level
 
 def near_the_end(seed, deck=2):
     """A round between two counting bots, stopped with ``deck`` cards left, seat to move's observation."""
-    rnd = ex.deal("expeditions", seed=seed)
-    bots = [Counting(1), Counting(2)]
-    while rnd.deck_size > deck:
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd.observation()
+    return counted(seed=seed, deck=deck).observation()
 
 
 def worlds(obs):

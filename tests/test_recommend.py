@@ -14,13 +14,13 @@ from dataclasses import replace
 
 import pytest
 from html_cells import table_rows
+from positions import counted
 
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import MODELS, Recommendation, StartValues, recommend, start_values
 from expeditions.analysis.recommend import interval_words, signed
 from expeditions.analysis.stats import ExpeditionValue
-from expeditions.bots.counting import Counting
 from expeditions.bots.words import card_word, move_text, suit_word
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate
@@ -34,11 +34,7 @@ LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDC]\b")
 
 def mid_round(name: str, turns: int = 10, seed: int = 5) -> ex.Round:
     """A round of ``name`` after ``turns`` turns of counting bots: the seat to move asks."""
-    rnd = ex.deal(name, seed=seed)
-    bots = [Counting(seat) for seat in range(rnd.rules.players)]
-    for _ in range(turns):
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd
+    return counted(name, seed=seed, turns=turns)
 
 
 # --- the rule, computed here from the rows --------------------------------------------------------------

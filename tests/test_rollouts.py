@@ -6,6 +6,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from positions import counted
 from scipy import stats
 
 import expeditions as ex
@@ -24,18 +25,13 @@ from expeditions.analysis.rollouts import (
 )
 from expeditions.analysis.situation import observation_for
 from expeditions.analysis.stats import batch_estimate
-from expeditions.bots.counting import Counting
 from expeditions.engine import spec_for
 from expeditions.estimate import batch_means_estimate, t_quantile
 from expeditions.moves import Move
 
 
 def mid_round(seed=4, turns=14):
-    rnd = ex.deal("expeditions", seed=seed)
-    bots = [Counting(1), Counting(2)]
-    for _ in range(turns):
-        rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
-    return rnd
+    return counted(seed=seed, turns=turns)
 
 
 # --- intervals --------------------------------------------------------------------------------------

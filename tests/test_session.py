@@ -18,7 +18,8 @@ import pytest
 
 import expeditions as ex
 from expeditions.bots import BOTS, DEFAULT_LEVEL, LEVELS
-from expeditions.session import COLOURS, RECORD_KEY, Session, card_words, symbolize
+from expeditions.session import COLOURS, RECORD_KEY, Session, symbolize
+from expeditions.table_view import card_words, cards_words
 
 PRESETS = list(ex.PRESETS)
 LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDCYBWGRP](?![\w])")
@@ -299,7 +300,7 @@ def test_four_players_pass_two_cards_to_the_partner():
     assert session.pass_cards()
     assert session.round.moves[-1] == ex.Move.pass_cards(*passed)
     partner = rules.partner_of(session.seat)
-    assert session.last_message.startswith(f"You passed {cards_text(session.round.moves[-1].cards)} to your partner.")
+    assert session.last_message.startswith(f"You passed {cards_words(session.round.moves[-1].cards)} to your partner.")
     view = session.view()
     known = Counter(c.card for c in view.seats[partner].known)
     assert Counter(map(str, passed)) <= known  # you know what your partner holds of yours
@@ -307,10 +308,6 @@ def test_four_players_pass_two_cards_to_the_partner():
     assert not session.start_passing()  # never on two of your turns in a row
     assert "cannot pass on two of your turns in a row" in session.last_message
     assert session.message is not None and session.message.quote == rules.quote("pass")
-
-
-def cards_text(cards: tuple[ex.Card, ...]) -> str:
-    return " ".join(card_words(c) for c in cards)
 
 
 def test_passing_is_refused_outside_the_four_player_game():

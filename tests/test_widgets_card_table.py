@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from positions import gift
+from widget_messages import send
 
 import expeditions as ex
 from expeditions.session import Session
@@ -25,12 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HOOKS = ("hand-card", "expedition", "discard-pile", "deck", "status", "hint", "undo", "review", "new-game", "continue",
          "level", "round-over")
 """The ``data-testid`` hooks the issue names (browser tests outside the project use them)."""
-
-
-def send(table: CardTable, **content: object) -> dict:
-    """A message as the browser sends it (``model.send``), through the widget's own message handler."""
-    table._handle_custom_msg(content, [])
-    return table.view
 
 
 def practice(**options: object) -> CardTable:

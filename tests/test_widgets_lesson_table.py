@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from widget_messages import send
 
 import expeditions as ex
 from expeditions import lessons
@@ -17,12 +18,6 @@ from expeditions.widgets.card_table import STATIC
 from expeditions.widgets.lessons import STORAGE_KEY
 
 PATH = lessons.path()
-
-
-def send(table: CardTable, **content: object) -> dict:
-    """A message as the browser sends it (``model.send``), through the widget's own message handler."""
-    table._handle_custom_msg(content, [])
-    return table.view
 
 
 def memory(track: str = "path") -> LessonTable:

@@ -105,8 +105,9 @@ class RoundLike(Protocol):
 R = TypeVar("R", bound=RoundLike)
 
 
-def play_out(rnd: R, bots: Sequence[Bot], *, max_turns: int = 10_000) -> R:
-    """Play ``rnd`` to its end with ``bots[seat]`` choosing for every seat; returns the finished round.
+def play_out(rnd: R, bots: Sequence[Bot], *, max_turns: int = 10_000, until: Callable[[R], bool] | None = None) -> R:
+    """Play ``rnd`` to its end with ``bots[seat]`` choosing for every seat; returns the finished round, or
+    the round as it stands once ``until(round)`` is true (a position in the middle of a round).
 
     ``max_turns`` guards against bots that would never end a round under rules without a stall rule.
     """
@@ -115,7 +116,7 @@ def play_out(rnd: R, bots: Sequence[Bot], *, max_turns: int = 10_000) -> R:
     if len(bots) != rnd.rules.players:
         raise ArgumentError(f"the {rnd.rules.name} rules seat {rnd.rules.players} player(s), but {len(bots)} bot(s) were given")
     whole_number(max_turns, "max_turns", least=1)
-    while not rnd.is_over:
+    while not rnd.is_over and not (until is not None and until(rnd)):
         if rnd.turn >= max_turns:
             raise RuntimeError(f"the round did not end within {max_turns} turns")
         seat = rnd.to_move

@@ -9,7 +9,6 @@ the page shows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ import pytest
 from lesson_path import PATH, walk
 from pages import (
     ARTIFACTS,
+    CARD_CLASS,
     VIEWPORT,
     LessonApp,
     PageWatch,
@@ -193,7 +193,7 @@ class Calculator:
     def chosen(self) -> set[ex.Card]:
         """The cards whose buttons are pressed."""
         classes = self.root.locator(".xp-card-toggle.mod-active").evaluate_all("buttons => buttons.map(b => b.className)")
-        return {ex.card(m.group(1)) for c in classes if (m := re.search(r"(?:^|\s)xp-card-((?:10|[2-9AJQK])[A-Z])(?:\s|$)", c))}
+        return {ex.card(m.group(1)) for c in classes if (m := CARD_CLASS.search(c))}
 
     def expect_scored(self, cards: set[ex.Card], *, text_box: bool = True) -> int:
         """Wait until exactly ``cards`` are chosen and the page shows their score under the chosen rules, step

@@ -10,21 +10,18 @@ move and end with the same moments, each with its picture of the table at that m
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 from pages import APP_VIEWPORT, NOTEBOOKS, TableApp, open_voila_app, save_screenshot, text_of
 from playwright.sync_api import Locator, Page, expect
+from positions import gift  # tests/: the positions where the best move is known
 from servers import app_copy
 
 import expeditions as ex
 from expeditions.bots import rank_moves, review
 from expeditions.session import Session
 from expeditions.widgets import CardTable
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the positions where the best move is known
-from positions import gift
 
 SERVED = "play-app-help.ipynb"
 LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDC](?![\w])")
