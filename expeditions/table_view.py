@@ -17,8 +17,12 @@ from .cards import SUITS, Card, parse_card
 from .moves import Move
 from .rules import Rules
 
-
 # --- words ----------------------------------------------------------------------------------------
+LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDCYBWGRP]\b")
+"""A card in the letter notation of any rule set (``7H``, ``KY``) within a text: what a person never has to
+read on screen (the checks of the tables, answers and notebooks look for it)."""
+
+
 def suit_mark(suit: str) -> str:
     """How a suit is written for a person: its symbol (♥), or a Lost Cities colour's name (yellow)."""
     s = SUITS[suit]

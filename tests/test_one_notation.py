@@ -4,7 +4,6 @@ game records, and ``Move`` prints in the notation it parses from."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
@@ -13,11 +12,10 @@ from positions import counted
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis.rollouts import PIECE
+from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import values_table, what_if_explorer
 from expeditions.widgets.explorer import QUESTIONS
 
-LETTER_CARD = re.compile(r"\b(10|[2-9AJQK])[HSDC]\b")
-"""A card in the letter notation of the standard deck."""
 QUICK: dict[str, Any] = {"first": PIECE, "max_positions": 2 * PIECE, "time_limit": 5.0, "precision": 50.0}
 
 

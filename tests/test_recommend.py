@@ -9,7 +9,6 @@ with the model it rests on. Positions whose answer is known by construction chec
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import replace
 
 import pytest
@@ -24,12 +23,11 @@ from expeditions.analysis.stats import ExpeditionValue
 from expeditions.bots.words import card_word, move_text, suit_word
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate
+from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import comparison_html, what_if_explorer
 
 SMALL = {"n": 2_000, "precision": 3.0, "time_limit": 30.0, "max_positions": 256}
 """Quick settings: model 2 on 2,000 deals, model 3 on one piece of 256 positions."""
-LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDC]\b")
-"""A card in the letter notation of the standard deck (``7H``): the sentence writes symbols instead."""
 
 
 def mid_round(name: str, turns: int = 10, seed: int = 5) -> ex.Round:

@@ -20,9 +20,7 @@ from expeditions.bots import Hints, RankedMove, rank_moves, review
 from expeditions.bots.review import cost_words
 from expeditions.estimate import Estimate
 from expeditions.session import HINT_LINES, Session, move_words
-
-LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDCYBWGRP](?![\w])")
-"""A card in letter notation: what a person must never have to read on the table."""
+from expeditions.table_view import LETTER_CARD
 
 
 def hint_marks(session: Session) -> dict[str, list[str]]:
@@ -67,7 +65,7 @@ def test_a_hint_groups_the_moves_says_what_the_numbers_mean_and_marks_the_best_o
     assert not any("plays left" in line.reason or "in the deck" in line.reason for line in hint.lines)
     reasons = [line.reason for line in hint.lines if line.reason != "for the same reason"]
     assert len(reasons) == len(set(reasons)) and not any(r.startswith("discards") for r in reasons)  # the line names the move
-    assert not any(LETTERS.search(line.words + line.reason + line.versus) for line in hint.lines)
+    assert not any(LETTER_CARD.search(line.words + line.reason + line.versus) for line in hint.lines)
     assert session.last_message == f"Hint: {hint.lines[0].words[0].lower()}{hint.lines[0].words[1:]} (4 other moves are about as good)."
 
     # On the table: the card in your hand, the pile it goes on, the deck it draws from; nothing else.
@@ -168,7 +166,7 @@ def test_the_review_is_shown_as_it_grows_then_its_moments_with_pictures():
         assert 'data-testid="review-picture"' in moment.picture and "<script" not in moment.picture
         assert 'data-mark="played"' in moment.picture and 'data-mark="better"' in moment.picture
         assert "seat" not in moment.headline + moment.wrong + moment.instead
-        assert not LETTERS.search(moment.headline + moment.wrong + moment.instead + shown.summary)
+        assert not LETTER_CARD.search(moment.headline + moment.wrong + moment.instead + shown.summary)
     first = shown.moments[0]
     assert first.number == 1 and first.wrong.startswith("you discarded 9♦ where the bot can take it")
     assert json_plain(session)
@@ -209,9 +207,9 @@ def test_a_review_in_lost_cities_names_the_colours_never_letters():
     assert first.headline.startswith("Your 1st move (3 in the deck): you discarded blue 9 and drew from the deck.")
     assert first.wrong == "you discarded blue 9 where the bot can take it: the bot's blue expedition stands at 5"
     texts = [shown.summary, *(m.headline + m.wrong + m.instead for m in shown.moments)]
-    assert not any(LETTERS.search(t) for t in texts)
+    assert not any(LETTER_CARD.search(t) for t in texts)
     for m in shown.moments:
-        assert not LETTERS.search(re.sub(r"<[^>]*>", " ", m.picture))  # the picture's text, without its markup
+        assert not LETTER_CARD.search(re.sub(r"<[^>]*>", " ", m.picture))  # the picture's text, without its markup
 
 
 def test_a_review_that_fails_halfway_can_be_asked_for_again(monkeypatch: pytest.MonkeyPatch):

@@ -26,12 +26,13 @@ import argparse
 import ast
 import copy
 import html
-import re
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from expeditions.table_view import LETTER_CARD
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -39,8 +40,6 @@ DEFAULT_OUT = ROOT / "build" / "notebooks"
 RAISES_TAG = "raises-exception"
 RAISES_MARK = "NBVAL_RAISES_EXCEPTION"
 PAPERMILL_ERROR_TAG = "papermill-error-cell-tag"
-LETTER_CARD = re.compile(r"\b(?:10|[2-9AJQK])[HSDCYBWGRP]\b")
-"""A card in the letter notation (``7H``, ``KY``): on screen, cards are written with their suit symbols."""
 SHOWN = ("text/plain", "text/html", "text/markdown", "image/svg+xml")
 """The kinds of output a reader sees."""
 

@@ -21,10 +21,10 @@ from servers import app_copy
 import expeditions as ex
 from expeditions.bots import rank_moves, review
 from expeditions.session import Session
+from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import CardTable
 
 SERVED = "play-app-help.ipynb"
-LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDC](?![\w])")
 FOUR = {"D": "rgb(21, 101, 192)", "H": "rgb(211, 47, 47)"}
 """The table's ♦ and ♥ in the four-colour deck (``card_table.css``); in the two-colour deck ♦ is the ♥ red."""
 
@@ -102,7 +102,7 @@ def test_a_hint_is_outlined_on_the_table_and_a_review_fills_in_with_its_pictures
     expect(lines.last).to_contain_text("Discard 9♦, draw from the deck")
     expect(lines.last).to_contain_text(re.compile(r"\d+ points worse \[\d+, \d+\]"))
     expect(panel).to_contain_text("About as good: too close to call")
-    assert not LETTERS.search(text_of(panel)) and text_of(panel).count("plays left") == 1
+    assert not LETTER_CARD.search(text_of(panel)) and text_of(panel).count("plays left") == 1
     save_screenshot(page, "help-hint-on-the-table")
 
     # The slip the hint warns of, then the round played out, all by gestures.
@@ -138,7 +138,7 @@ def test_a_hint_is_outlined_on_the_table_and_a_review_fills_in_with_its_pictures
     first = moments.first.get_by_test_id("review-picture")
     expect(first.locator("[data-pile=D] [data-mark=played]")).to_have_attribute("title", "9♦")  # your 9♦, onto the ♦ pile
     expect(first.locator("[data-pile=H] [data-mark=better]")).to_have_attribute("title", "2♥")  # the better discard
-    assert not LETTERS.search(text_of(result))
+    assert not LETTER_CARD.search(text_of(result))
     assert moments.first.evaluate("m => m.getBoundingClientRect().right") <= APP_VIEWPORT["width"]
 
     # The pictures take the table's colours: the four-colour deck, then the two-colour one.

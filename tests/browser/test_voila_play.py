@@ -22,6 +22,7 @@ from servers import app_copy
 
 import expeditions as ex
 from expeditions.session import Session
+from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import CardTable
 
 NOTEBOOK = "play-app.ipynb"
@@ -29,7 +30,6 @@ SERVED = "play-app-seeded.ipynb"
 """The copy with a fixed seed and a short pause, beside the other notebooks in the served folder."""
 SEED = 21
 PAUSE = 0.1
-LETTERS = re.compile(r"(?<![\w♥♠♦♣])(10|[2-9AJQK])[HSDC](?![\w])")
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +97,7 @@ def test_the_app_is_a_title_and_the_table_and_the_bot_answers_after_a_pause(page
     mirror.act({"action": "deck"})
     app.check()
     last = app.session.view().last_moves[0]
-    assert last.words in app.message() and not LETTERS.search(app.message())
+    assert last.words in app.message() and not LETTER_CARD.search(app.message())
     assert table.locator("[data-marked]").count() >= 1  # what the bot laid or discarded, or the pile it took from
     assert seen.offline_problems() == []
     save_screenshot(page, "play-app-bot-move-marked")
@@ -120,7 +120,7 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     hint = app.twin.view["hint"]
     panel = table.get_by_test_id("hint-panel")
     expect(panel).to_contain_text(hint["lines"][0]["words"])
-    assert not LETTERS.search(text_of(panel))
+    assert not LETTER_CARD.search(text_of(panel))
     save_screenshot(page, f"play-{colours}-hint")
     best = ex.bots.rank_moves(app.session.round.observation(0))[0].move
     marked_card = table.locator("[data-testid=hand-card][data-hint=best]")
@@ -173,7 +173,7 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     expect(review.get_by_test_id("review-picture")).to_have_count(len(shown["moments"]))
     for i, moment in enumerate(shown["moments"]):
         expect(review.get_by_test_id("review-moment").nth(i)).to_contain_text(moment["headline"])
-    assert not LETTERS.search(text_of(review))
+    assert not LETTER_CARD.search(text_of(review))
     save_screenshot(page, f"play-{colours}-review")
     app.press("continue", {"action": "continue"})
     expect(over).to_have_count(0)
