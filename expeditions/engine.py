@@ -447,10 +447,6 @@ class Table:
     def may_pass(self) -> bool:
         return self.pass_refusal() is None
 
-    def sources(self, discarded: int = -1) -> list[int]:
-        """Where the seat to move may draw from after discarding into ``discarded`` (-1: after a play)."""
-        return list(self.spec.sources(bool(self.deck), self.pile_mask(), discarded))
-
     def refusal(self, action: Action) -> Refusal | None:
         """Why the seat to move may not take ``action``, or ``None`` when it may (the round must not be over)."""
         spec = self.spec

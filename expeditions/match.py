@@ -23,7 +23,7 @@ from .moves import Move
 from .observation import Observation
 from .round import Deal, Round, _rules_of, shuffled_deck, start_round
 from .rules import Rules
-from .start import deck_problem
+from .start import deck_problem, first_to_move
 
 
 class Match:
@@ -86,7 +86,7 @@ class Match:
         winners = previous.winners()
         if len(winners) == 1:
             return 1 - winners[0]  # the winner deals, so the loser starts
-        return 1 - _starter_of(previous)  # after a tie the other player deals
+        return 1 - first_to_move(previous.start)  # after a tie the other player deals
 
     def play(self, move: Move | str) -> Match:
         """The match after a move in the current round."""
@@ -133,11 +133,6 @@ class Match:
         from .display import match_html
 
         return match_html(self)
-
-
-def _starter_of(rnd: Round) -> int:
-    start = rnd.start
-    return start.starter if isinstance(start, Deal) else start.to_move
 
 
 def _sum_scores(rounds: Sequence[Round], sides: int) -> list[int]:

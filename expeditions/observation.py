@@ -19,6 +19,7 @@ from .cards import Card
 from .engine import Table, spec_for, table_of
 from .moves import Move
 from .rules import Rules
+from .start import in_laying_order
 
 if TYPE_CHECKING:
     from .round import Round
@@ -125,7 +126,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         if partner == s:
             extra = Counter(t.via_pass[s]) - Counter(ids)
             ids += list(extra.elements())
-        return tuple(sorted((spec.cards[i] for i in ids), key=lambda c: (rules.suits.index(c.suit), c.value, c.rank)))
+        return in_laying_order((spec.cards[i] for i in ids), rules)
 
     return Observation(
         rules=rules,

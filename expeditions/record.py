@@ -33,6 +33,7 @@ from .match import Match
 from .round import Deal, Round, Setup, start_round
 from .rules import Rules
 from .rules import rules as get_rules
+from .start import first_to_move
 
 FORMAT = "expeditions-record"
 VERSION = 1
@@ -279,7 +280,7 @@ def _match_from(rules: Rules, data: dict[str, Any], rounds: list[Any]) -> Match:
             if match.is_over:
                 raise RecordError(f"round {i}: the match was over after round {i - 1} (its totals {list(match.totals)})")
             expected = match.starter_of_next()
-        starts_at = start.starter if isinstance(start, Deal) else start.to_move
+        starts_at = first_to_move(start)
         if starts_at != expected:
             why = ("the match's starter" if i == 1 else
                    f"the {rules.starter} rule (the record's earlier rounds)")

@@ -22,7 +22,7 @@ from .arguments import Seed, shown, side
 from .arguments import seat as seat_of
 from .arguments import seed as checked_seed
 from .cards import SUITS, Card, Cards, parse_cards
-from .engine import END_REASONS, EndReason, Refusal, Table, judge, suit_name
+from .engine import END_REASONS, Action, EndReason, Refusal, Table, judge, suit_name
 from .errors import ArgumentError, CardError, IllegalMove, PositionError
 from .moves import Move
 from .rules import Rules
@@ -207,37 +207,33 @@ class Round:
             legal = self._legal = self._t.legal_moves()
         return legal[:]
 
-    def _refused(self, move: Move | str) -> tuple[Move, IllegalMove | None]:
+    def _judged(self, move: Move | str) -> tuple[Move, Action | Refusal]:
+        """The move parsed, and the engine's verdict on it: its action, or why it is refused."""
         parsed = move if type(move) is Move else Move.parse(move)
-        verdict = judge(self._t, parsed)
-        if isinstance(verdict, Refusal):
-            return parsed, illegal_move(self.rules, self._t, verdict, parsed)
-        return parsed, None
+        return parsed, judge(self._t, parsed)
 
     def check(self, move: Move | str) -> Move:
         """Return the move if it is legal here; otherwise raise ``IllegalMove`` saying why."""
-        parsed, refusal = self._refused(move)
-        if refusal is not None:
-            raise refusal
+        parsed, verdict = self._judged(move)
+        if isinstance(verdict, Refusal):
+            raise illegal_move(self.rules, self._t, verdict, parsed)
         return parsed
 
     def is_legal(self, move: Move | str) -> bool:
-        return self._refused(move)[1] is None
+        return not isinstance(self._judged(move)[1], Refusal)
 
     def why_illegal(self, move: Move | str) -> str | None:
         """The reason a move is refused, in words, or ``None`` if it is legal."""
-        refusal = self._refused(move)[1]
-        return None if refusal is None else str(refusal)
+        parsed, verdict = self._judged(move)
+        return str(illegal_move(self.rules, self._t, verdict, parsed)) if isinstance(verdict, Refusal) else None
 
     def play(self, move: Move | str) -> Round:
         """The round after ``move`` (a ``Move`` or its text); this round is unchanged. A move the
         rules forbid raises ``IllegalMove`` saying which rule forbids it."""
-        parsed = move if type(move) is Move else Move.parse(move)
-        table = self._t
-        verdict = judge(table, parsed)
+        parsed, verdict = self._judged(move)
         if isinstance(verdict, Refusal):
-            raise illegal_move(self.rules, table, verdict, parsed)
-        return Round(self.rules, self.start, self.moves + (parsed,), table.after(verdict))
+            raise illegal_move(self.rules, self._t, verdict, parsed)
+        return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict))
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
         if isinstance(moves, str | Move) or not isinstance(moves, Iterable):

@@ -53,6 +53,11 @@ class Setup:
 Start = Deal | Setup
 
 
+def first_to_move(start: Start) -> int:
+    """The seat that moves first in a round that begins at ``start``."""
+    return start.starter if isinstance(start, Deal) else start.to_move
+
+
 def in_laying_order(cards: Iterable[Card], rules: Rules) -> tuple[Card, ...]:
     """Cards sorted by the rule set's suits, then as they would be laid (investments first). Every card
     must be of the rule set's suits."""
