@@ -33,10 +33,11 @@ from .bots import BotFactory
 from .cards import Card
 from .errors import ExpeditionsError, IllegalMove
 from .lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
-from .lessons.tutorial import NO_FEEDBACK
+from .lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
+from .match import match_of
 from .moves import Move
-from .session import Job, Session, _as_match
-from .table_view import MessageView, SideView, TableView, move_words, symbolize
+from .session import Job, Session
+from .table_view import MessageView, SideView, TableView, move_words
 
 TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
 """What each track of lessons is called on the table."""
@@ -80,7 +81,7 @@ class LessonSession(Session):
         task = self.lesson.task
         if isinstance(task, RoundTask) and task.opponent in self.levels:
             self.level = task.opponent
-        self._reset(_as_match(self.tutorial.position), self.lesson.seat)
+        self._reset(match_of(self.tutorial.position), self.lesson.seat)
         self.message = None
         if isinstance(task, RoundTask) and not self.round.moves:
             first = "you start" if self.round.to_move == self.seat else f"{self.seat_name(self.round.to_move or 0)} starts"
@@ -166,13 +167,13 @@ class LessonSession(Session):
         if self.kind == "round":
             return self._tell("In the round, Hint shows the best moves on the table.")
         if self.tutorial.solved:
-            return self._tell("This lesson is done: go on with Next, or Restart to try it again.")
+            return self._tell(DONE_ALREADY)
         before = self.tutorial.position
         self.tutorial.show_me()
         if self.kind == "move":
             shown = self.lesson.show_me()
             assert isinstance(shown, Move)
-            self._changed(_as_match(self.tutorial.position))
+            self._changed(match_of(self.tutorial.position))
             self.say(f"Shown: {self._move_words(before, shown, self.seat)}.", "move")
         return True
 
@@ -198,7 +199,7 @@ class LessonSession(Session):
             self._tell(f"The table only shows the position here: answer with {where}.")
             return True
         if self.kind == "move" and self.tutorial.solved:
-            self._tell("This lesson is done: go on with Next, or Restart to try it again.")
+            self._tell(DONE_ALREADY)
             return True
         return super()._cannot_act()
 
@@ -212,15 +213,17 @@ class LessonSession(Session):
         """The lesson's words for the rule, with its quote, in the lesson's feedback; the engine's short reason on
         the table, as the play app says it."""
         self.tutorial.refused(e)
-        self._word_refusal()
-        self.message = MessageView(f"Not allowed: {symbolize(str(e), self.rules)}.", "error")
+        self._show_refusal()
         return False
 
-    def _word_refusal(self) -> None:
-        """A refusal the lesson has no words for is said in the engine's words, as the table says them."""
+    def _show_refusal(self) -> None:
+        """The engine's short reason for the refused move on the table; in the lesson's feedback too when the
+        lesson has no words of its own for the rule."""
         feedback = self.tutorial.feedback
-        if feedback.case == "refused" and feedback.text == feedback.detail:
-            self.tutorial.tell(replace(feedback, text=f"Not allowed: {symbolize(feedback.detail, self.rules)}."))
+        said = self._not_allowed(feedback.detail)
+        if feedback.text == feedback.detail:
+            self.tutorial.tell(replace(feedback, text=said))
+        self.message = MessageView(said, "error")
 
     def _make(self, move: Move) -> bool:
         if self.kind != "move":
@@ -230,11 +233,10 @@ class LessonSession(Session):
         before = self.tutorial.position
         feedback = self.tutorial.answer(move).feedback
         if feedback.right:
-            self._changed(_as_match(self.tutorial.position))
+            self._changed(match_of(self.tutorial.position))
             return self.say(self._move_words(before, move, self.seat) + ".", "move")
         if feedback.case == "refused":
-            self._word_refusal()
-            self.message = MessageView(f"Not allowed: {symbolize(feedback.detail, self.rules)}.", "error")
+            self._show_refusal()
         else:  # a legal move that is not the task: taken back, to try again
             self.selected, self.pending, self.passing = [], None, False
             taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") and before.piles[move.draw] else None

@@ -135,6 +135,16 @@ class Match:
         return match_html(self)
 
 
+def match_of(game: Round | Match) -> Match:
+    """A match that goes on from ``game``; a round becomes the first round of a match that it starts (the later
+    rounds of a dealt one shuffled afresh)."""
+    if isinstance(game, Match):
+        return game
+    start = game.start
+    decks = (start.deck,) if isinstance(start, Deal) else ()
+    return Match(game.rules, None, first_to_move(start), decks, (game,))
+
+
 def _sum_scores(rounds: Sequence[Round], sides: int) -> list[int]:
     totals = [0] * sides
     for rnd in rounds:

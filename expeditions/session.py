@@ -41,10 +41,10 @@ from .cards import SUITS, Card, parse_card
 from .engine import END_REASONS
 from .errors import ExpeditionsError, IllegalMove, NotationError
 from .estimate import Estimate
-from .match import Match, new_match
+from .match import Match, match_of, new_match
 from .moves import Move
 from .record import loads
-from .round import Deal, Round
+from .round import Round
 from .rules import PRESETS, Rules
 from .rules import rules as get_rules
 from .scoring import score_breakdown
@@ -143,7 +143,7 @@ class Session:
         """A session that goes on from ``game``: a match, or a round (a hand-built position, a lesson), which
         becomes the first round of a match. ``options`` are those of ``Session``."""
         session = cls(game.rules, **options)
-        session._reset(_as_match(game), seat)
+        session._reset(match_of(game), seat)
         session.message = MessageView(session._welcome())
         return session
 
@@ -226,7 +226,11 @@ class Session:
         return False
 
     def _refuse_move(self, e: IllegalMove) -> bool:
-        return self._refuse(f"Not allowed: {symbolize(str(e), self.rules)}.", e.quote)
+        return self._refuse(self._not_allowed(str(e)), e.quote)
+
+    def _not_allowed(self, reason: str) -> str:
+        """A refused move as the table says it: the engine's reason, with suit symbols."""
+        return f"Not allowed: {symbolize(reason, self.rules)}."
 
     # --- names ---------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -842,7 +846,7 @@ class Session:
         seat = settings.get("seat", 0)
         level = settings.get("level")
         colours = settings.get("colours")
-        match = _as_match(game)
+        match = match_of(game)
         seat = seat if isinstance(seat, int) and 0 <= seat < match.rules.players else 0
         self._reset(match, seat)
         note = ""
@@ -1094,17 +1098,6 @@ def _versus(group: str, difference: Estimate) -> str:
         return (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-difference.high)}, "
                 f"{_number(-difference.low)}]").replace("-", "−")
     return "about as good"
-
-
-def _as_match(game: Round | Match) -> Match:
-    """A match that goes on from ``game``; a round becomes the first round of a match (its later rounds, if
-    any, shuffled afresh)."""
-    if isinstance(game, Match):
-        return game
-    start = game.start
-    if isinstance(start, Deal):
-        return Match(game.rules, None, start.starter, (start.deck,), (game,))
-    return Match(game.rules, None, start.to_move, (), (game,))
 
 
 _REPLAYS: dict[int, tuple[object, tuple[Move, ...], list[tuple[int, Move, Round]], Round]] = {}

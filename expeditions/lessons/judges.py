@@ -22,7 +22,7 @@ from functools import lru_cache
 from .. import analysis
 from ..cards import SUITS
 from ..errors import LessonError
-from ..match import Match
+from ..match import Match, match_of
 from .model import ChoiceTask, Lesson
 
 
@@ -88,7 +88,7 @@ def _finished(lesson: Lesson) -> None:
 
 def _next_starter(lesson: Lesson) -> Judgement:
     _finished(lesson)
-    match = Match(lesson.rules, None, 0, (), (lesson.position,))
+    match = match_of(lesson.position)
     starter = match.starter_of_next()
     return Judgement("you" if starter == lesson.seat else "opponent", _totals(lesson, match))
 

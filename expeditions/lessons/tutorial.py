@@ -46,6 +46,9 @@ TESTIDS = {
 }
 """The ``data-testid`` of each part of a lesson view, by the name of its field."""
 
+DONE_ALREADY = "This lesson is done: go on with Next, or Restart to try it again."
+"""What a try at a lesson already done is answered."""
+
 
 @dataclass(frozen=True)
 class Buttons:
@@ -190,7 +193,7 @@ class Tutorial:
         """Try an answer: a move (or its text), a number, an option's value, or the finished round.
         A right answer marks the lesson done and, for a move, plays it on the table."""
         if self._solved:
-            self._feedback = Feedback("info", "This lesson is done: go on with Next, or Restart to try it again.", "solved")
+            self._feedback = Feedback("info", DONE_ALREADY, "solved")
             return self.view()
         try:
             feedback = self.lesson.check(answer)
