@@ -39,7 +39,7 @@ from typing import Any
 from ..arguments import real_number, shown, whole_number
 from ..engine import Action, Table, action_of, move_of
 from ..errors import ArgumentError
-from ..estimate import mean_of
+from ..estimate import Estimate, mean_of
 from ..moves import Move
 from ..observation import Observation
 from .base import NoMoveToChoose, SeededBot
@@ -100,6 +100,12 @@ def leaf_value(table: Table, side: int, memo: dict[Any, SuitPlan] | None = None)
     if len(values) == 1:
         return values[0]
     return values[side] - max(v for i, v in enumerate(values) if i != side)
+
+
+def paired_difference(a: Candidate, b: Candidate, deals: range | None = None) -> Estimate:
+    """``a``'s results minus ``b``'s on the same deals (all they share, or ``deals``), with its 95% interval."""
+    shared = deals if deals is not None else range(min(len(a.results), len(b.results)))
+    return mean_of(a.results[k] - b.results[k] for k in shared)
 
 
 def better(challenger: Candidate, default: Candidate, z: float) -> bool:

@@ -28,10 +28,10 @@ from typing import overload
 
 from ..cards import Card
 from ..engine import move_of
-from ..estimate import Estimate, mean_of
+from ..estimate import Estimate
 from ..moves import Move
 from ..observation import Observation
-from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search
+from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search, paired_difference
 from .words import move_text, pile_notes, reason, situation, target_of, them, yours
 
 BEST, ABOUT_AS_GOOD, WORSE = "best", "about as good", "worse"
@@ -208,25 +208,19 @@ RECHECK = 4
 """A move that seems clearly better than the Expert's choice is played again on this many times ``samples`` fresh deals."""
 
 
-def _difference(c: Candidate, best: Candidate, deals: range | None = None) -> Estimate:
-    """``c``'s results minus ``best``'s on the same deals (all they share, or ``deals``), with its 95% interval."""
-    shared = deals if deals is not None else range(min(len(c.results), len(best.results)))
-    return mean_of(c.results[k] - best.results[k] for k in shared)
-
-
 def _challenged(search: Search, chosen: Candidate, pool: list[Candidate], samples: int) -> Candidate:
     """The best move of ``pool``: ``chosen`` (the Expert's choice), unless another move beats it with 95% confidence
     both on the deals they share and on fresh deals. The fresh look matters: among a dozen moves, one may look
     better on the first deals by chance."""
     for _ in range(3):
-        challengers = [c for c in pool if c is not chosen and _difference(c, chosen).low > 0]
-        if not challengers:
+        ahead = [(d, c) for c in pool if c is not chosen and (d := paired_difference(c, chosen)).low > 0]
+        if not ahead:
             break
-        c = max(challengers, key=lambda c: _difference(c, chosen).value)
+        c = max(ahead, key=lambda dc: dc[0].value)[1]
         start = max(len(c.results), len(chosen.results))
         for x in (c, chosen):
             search.extend(x, start + RECHECK * samples - len(x.results))
-        if _difference(c, chosen, range(start, start + RECHECK * samples)).low <= 0:
+        if paired_difference(c, chosen, range(start, start + RECHECK * samples)).low <= 0:
             break  # the fresh deals do not confirm it: the two are about as good, and the Expert's choice stays
         chosen = c
     return chosen
@@ -238,7 +232,7 @@ def _ranked(search: Search, c: Candidate, best: Candidate) -> RankedMove:
     if c is best:
         difference, group = Estimate.exact(0.0), BEST
     else:
-        difference = _difference(c, best)
+        difference = paired_difference(c, best)
         group = WORSE if difference.high < 0 else ABOUT_AS_GOOD
     return RankedMove(move, c.mean, low, high, reason(search.observation, move, piles_said=True), len(c.results), difference, group)
 

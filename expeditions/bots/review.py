@@ -39,7 +39,7 @@ from ..observation import Observation
 from ..progress import progress_bar
 from ..rules import Rules
 from .base import RoundLike
-from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Expert
+from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Expert, paired_difference
 from .words import count_word, in_words, ordinal, plural, them, what_was_wrong, why_better
 
 REVIEW_SAMPLES = 32
@@ -243,7 +243,7 @@ def _review_move(obs: Observation, played: Move, number: int, turn: int, expert:
     examined_mine = next((c for c in examined if c.action == mine), None)
     if examined_mine is not None:  # the search played both: if even its own deals, which favour its choice, show no loss, none is
         n = min(len(examined_mine.results), len(examined[0].results))
-        screened = mean_of(examined[0].results[i] - examined_mine.results[i] for i in range(n)) if n >= samples else None
+        screened = paired_difference(examined[0], examined_mine) if n >= samples else None
         if screened is not None and screened.low <= 0:
             return ReviewedMove(number, turn, played, better, screened, obs)
     start = max(len(c.results) for c in examined)
