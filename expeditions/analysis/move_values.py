@@ -26,7 +26,7 @@ from ..round import Round
 from ..rules import Rules
 from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
-from .stats import Estimate, proportion_estimate
+from .stats import Estimate, win_share
 from .tables import Cells, TableAnswer, find_row
 
 
@@ -128,10 +128,9 @@ def summarize(collected: Rollouts, policy: Move, hand: tuple[Card, ...]) -> Move
     rows = []
     for j, option in enumerate(collected.options):
         d = differences[j]
-        wins = float((d > 0).sum() + 0.5 * (d == 0).sum())
         rows.append(MoveValue(move=option.moves[0], difference=collected.mean(d),
                               against_best=Estimate.exact(0.0) if j == best else collected.mean(d - differences[best]),
-                              score=collected.mean(collected.own(j)), win=proportion_estimate(wins, n),
+                              score=collected.mean(collected.own(j)), win=win_share(d),
                               policy=option.moves[0] == policy))
     rows.sort(key=lambda r: -r.difference.value)
     return MoveValues(obs.rules, obs.seat, hand, tuple(rows), n, collected.seconds)

@@ -41,6 +41,13 @@ def batch_estimate(samples: npt.ArrayLike, batch: int) -> Estimate:
     return batch_means_estimate(x.reshape(-1, batch).mean(axis=1).tolist(), batch)
 
 
+def win_share(differences: npt.ArrayLike) -> Estimate:
+    """The chance to win from final score differences (yours minus the best other side's), a tie counting half,
+    with its Wilson 95% interval."""
+    d = np.asarray(differences)
+    return proportion_estimate(float((d > 0).sum() + 0.5 * (d == 0).sum()), int(d.size))
+
+
 @lru_cache(maxsize=32)
 def points_table(rules: Rules) -> IntArray:
     """``table[numbers_total, investments, cards]``: ``expedition_points`` for every possible

@@ -33,7 +33,7 @@ from ..rules import Rules
 from . import batch
 from .rollouts import PIECE, Option, Rollouts, answers, batch_plays, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
-from .stats import Estimate, IntArray, proportion_estimate
+from .stats import Estimate, IntArray, win_share
 from .tables import Cells, TableAnswer
 
 
@@ -134,12 +134,11 @@ def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules 
     def summarize(collected: Rollouts) -> WinChances:
         d = collected.difference(0)
         n = collected.positions
-        wins = float((d > 0).sum() + 0.5 * (d == 0).sum())
         match_win = None
         if totals or rounds_after:
             ahead = lead + d + future_differences(obs.rules, rounds_after, n, starter + 1, obs.seat, seed)
-            match_win = proportion_estimate(float((ahead > 0).sum() + 0.5 * (ahead == 0).sum()), n)
-        return WinChances(obs.rules, obs.seat, move, proportion_estimate(wins, n), collected.mean(d),
+            match_win = win_share(ahead)
+        return WinChances(obs.rules, obs.seat, move, win_share(d), collected.mean(d),
                           collected.mean(collected.own(0)), totals, rounds_after, match_win, n, collected.seconds)
 
     return answers(obs, (Option(str(move), (move,)),), summarize, lambda v: v.width, precision=precision,

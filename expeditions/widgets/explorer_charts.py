@@ -27,6 +27,7 @@ from typing import Any, cast
 import altair as alt
 
 from ..analysis import MODELS, BreakEven, StartValues, TipsTable
+from ..analysis.exact import OPTIONS
 from ..analysis.stats import ExpeditionValue
 from ..cards import SUITS
 from ..errors import ExpeditionsError
@@ -63,8 +64,8 @@ def _model_scale(models: Iterable[str]) -> alt.Scale:
 
 
 def _option_order(values: StartValues) -> list[str]:
-    return list(dict.fromkeys(option_label(r) for r in sorted(values.rows, key=lambda r: ("lay", "invest", "wait", "never")
-                                                               .index(r.option) if r.option else 9)))
+    return list(dict.fromkeys(option_label(r) for r in sorted(values.rows, key=lambda r: OPTIONS.index(r.option)
+                                                               if r.option else 9)))
 
 
 # --- the explorer ------------------------------------------------------------------------------------------
@@ -128,8 +129,6 @@ def bonus_chart(values: StartValues, *, title: str = "Chance of the bonus (95% i
 
 
 def _pick(values: StartValues, suit: str, model: str, option: str | None, investments: int | None) -> ExpeditionValue | None:
-    if not any(r.suit == suit and r.model == model for r in values.rows):
-        return None
     try:
         return values.get(suit, model, option, investments)
     except ExpeditionsError:
