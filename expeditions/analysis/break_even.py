@@ -40,7 +40,7 @@ from ..round import Round
 from ..rules import Rules
 from .exact import MAX_UNSEEN_CARDS, arrival_chance_by_count, ceiling_scores, check_investments
 from .rollouts import last
-from .situation import HandLike, observation_for, situations
+from .situation import HandLike, SuitSituation, observation_for, situations
 from .stats import Estimate, IntArray, mean_estimate, proportion_estimate
 from .tables import find_row, html_table, text_table
 
@@ -185,9 +185,10 @@ def _reach(unseen: int, draws: int, count: int) -> list[float]:
     return [min(1.0, sum(exactly[k:])) for k in range(count + 1)]
 
 
-def _suit_curve(obs: Observation, suit: str, investments: int | None, exact: bool | None, samples: int,
+def _suit_curve(obs: Observation, situation: SuitSituation, investments: int | None, exact: bool | None, samples: int,
                 rng: np.random.Generator) -> tuple[SuitBreakEven, int]:
-    situation = replace(situations(obs)[suit], unseen_investments=0)  # investments still to come are not counted
+    suit = situation.suit
+    situation = replace(situation, unseen_investments=0)  # investments still to come are not counted
     rules = obs.rules
     laid = obs.expedition(obs.side, suit)
     held = tuple(c for c in obs.hand if c.suit == suit and fits(c, laid))
@@ -253,12 +254,16 @@ def iter_break_even(what: HandLike | Round | Observation, rules: Rules | str | N
     if samples < 2:
         raise AnalysisError(f"random sets need at least 2 samples for an interval, got samples={samples}")
     started = time.perf_counter()
+    every = situations(obs)
+    exact_curves: dict[str, tuple[SuitBreakEven, int]] = {}  # an enumerated curve does not change as n grows
     n = samples
     while True:
         rng = np.random.default_rng([seed, n])
         rows, scored = [], 0
         for s in chosen:
-            row, count = _suit_curve(obs, s, investments, exact, n, rng)
+            row, count = exact_curves.get(s) or _suit_curve(obs, every[s], investments, exact, n, rng)
+            if row.exact:
+                exact_curves[s] = row, count
             rows.append(row)
             scored += count
         answer = BreakEven(obs.rules, obs.seat, tuple(rows), scored, time.perf_counter() - started)
