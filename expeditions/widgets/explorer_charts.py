@@ -29,10 +29,9 @@ import altair as alt
 from ..analysis import MODELS, BreakEven, StartValues, TipsTable
 from ..analysis.exact import OPTIONS
 from ..analysis.stats import ExpeditionValue
-from ..cards import SUITS
+from ..cards import SUITS, parse_cards
 from ..errors import ExpeditionsError
 from .cards import suit_label
-from .labels import option_label
 
 Row = dict[str, Any]
 
@@ -61,6 +60,15 @@ def _model_scale(models: Iterable[str]) -> alt.Scale:
     present = set(models)
     shown = [m for m in MODELS if m in present]
     return alt.Scale(domain=[MODELS[m] for m in shown], range=[MODEL_COLOURS[m] for m in shown])
+
+
+def option_label(row: ExpeditionValue) -> str:
+    """An option in a few words, the same in every model: ``lay 9♠``, ``invest ×2``, ``wait``, ``never``."""
+    if row.option == "lay":
+        return f"lay {parse_cards(row.card)[0].symbol}"
+    if row.option == "invest":
+        return f"invest ×{len(row.card.split())}"
+    return row.option
 
 
 def _option_order(values: StartValues) -> list[str]:
