@@ -65,13 +65,6 @@ def measure_of(values: StartValues, model: str) -> str:
     return "difference" if model == "rollout" and values.rules.sides > 1 else "score"
 
 
-def advantage(row: ExpeditionValue, against: str, measure: str) -> Estimate | None:
-    """What ``row`` adds against waiting (``against="wait"``) or never, on ``measure``: the table's number."""
-    if measure == "difference":
-        return row.difference_against_wait if against == "wait" else row.difference_gain
-    return row.against_wait if against == "wait" else row.gain
-
-
 
 @dataclass(frozen=True)
 class Recommendation:
@@ -204,10 +197,10 @@ def _choices(values: StartValues, model: str) -> list[_Choice]:
         never = next((r for r in rows if r.option == "never"), None)
         if wait is None or never is None:
             continue
-        waiting = advantage(wait, "never", measure)
+        waiting = wait.added("never", measure)
         keep = "wait" if waiting is not None and waiting.value >= 0 else "never"  # holding back is worth at least never
         for r in rows:
-            e = advantage(r, keep, measure)
+            e = r.added(keep, measure)
             if r.option not in ("lay", "invest") or e is None:
                 continue
             out.append(_Choice(r, wait if keep == "wait" else never, e))
@@ -308,7 +301,7 @@ def _disagreement(values: StartValues, choice: _Choice | None, verdict: str) -> 
     said = {m: _verdict(c) for m, c in theirs.items()}
     differ = [m for m in others if not _same(theirs[m], choice) or (said[m] == "hold back") != (verdict == "hold back")]
     more: dict[str, _Choice] = {}
-    own = None if choice is None else advantage(choice.option, choice.against.option, "score")
+    own = None if choice is None else choice.option.added(choice.against.option, "score")
     for m in others:
         c = theirs[m]
         if m not in differ and c is not None and own is not None and c.advantage.value > own.high + CAUTION_MARGIN:
@@ -437,5 +430,5 @@ def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules |
     return Recommendation(full, option, against, estimate, chosen, verdict, disagreement, measure_of(values, chosen))
 
 
-__all__ = ["MEASURES", "PREFERENCE", "Recommendation", "action_words", "advantage", "basis_words", "beside_moves",
+__all__ = ["MEASURES", "PREFERENCE", "Recommendation", "action_words", "basis_words", "beside_moves",
            "gerund_words", "interval_words", "keeping_words", "measure_of", "recommend", "signed"]

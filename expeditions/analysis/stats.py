@@ -113,6 +113,21 @@ class ExpeditionValue:
     difference_gain: Estimate | None = None
     difference_against_wait: Estimate | None = None
 
+    def added(self, against: str, measure: str) -> Estimate | None:
+        """What this option adds against waiting (``against="wait"``) or never, on ``measure``
+        (``"score"``: your round score; ``"difference"``: your score minus the opponent's)."""
+        if measure == "difference":
+            return self.difference_against_wait if against == "wait" else self.difference_gain
+        return self.against_wait if against == "wait" else self.gain
+
+    def additions(self, opponent: bool = True) -> tuple[tuple[str, str, Estimate], ...]:
+        """Every number a table shows beside the value, as ``(measure, against, estimate)``: on your round
+        score, then (model 3 with an ``opponent``) on the score difference, each against never and against
+        waiting when the option has it (a never row adds nothing)."""
+        measures = ("score", "difference") if opponent and self.difference_gain is not None else ("score",)
+        found = ((m, a, self.added(a, m)) for m in measures for a in ("never", "wait"))
+        return tuple((m, a, e) for m, a, e in found if e is not None and not (self.option == "never" and a == "never"))
+
     def __repr__(self) -> str:
         return (f"<ExpeditionValue {self.model}: {self.decision}: {self.value.format()}, gain {self.gain.format()}, "
                 f"bonus {self.bonus_chance.format(0, percent=True)}>")

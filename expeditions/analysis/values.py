@@ -99,6 +99,10 @@ def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+MEASURE_WORDS = {"score": "to your score", "difference": "to your score minus theirs"}
+"""What an option adds, in a table's words: to your round score, or to your score minus the opponent's."""
+
+
 @dataclass(frozen=True)
 class StartValues(TableAnswer):
     """The options of one seat, per suit and model (``rows``).
@@ -253,13 +257,8 @@ class StartValues(TableAnswer):
                 if found is None or found.option == "never":
                     cells.append("" if found is None else found.value.format())
                     continue
-                added = [f"{found.gain.format(sign=True)} to your score vs never"]
-                if found.against_wait is not None:
-                    added.append(f"{found.against_wait.format(sign=True)} vs waiting")
-                if found.difference_gain is not None and self.rules.sides > 1:
-                    added.append(f"{found.difference_gain.format(sign=True)} to your score minus theirs vs never")
-                    if found.difference_against_wait is not None:
-                        added.append(f"{found.difference_against_wait.format(sign=True)} vs waiting")
+                added = [f"{e.format(sign=True)} {MEASURE_WORDS[m]} vs never" if against == "never" else
+                         f"{e.format(sign=True)} vs waiting" for m, against, e in found.additions(self.rules.sides > 1)]
                 cells.append(f"{found.value.format()} ({'; '.join(added)})")
             cells.append(first.bonus_chance.format(0, percent=True))
             lines.append(cells)

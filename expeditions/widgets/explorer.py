@@ -49,11 +49,11 @@ import ipywidgets as widgets
 from .. import analysis
 from ..analysis import MODELS, StartValues, start_values
 from ..analysis.exact import OPTIONS
-from ..analysis.recommend import Recommendation, advantage, beside_moves, recommend
+from ..analysis.recommend import Recommendation, beside_moves, recommend
 from ..analysis.rollouts import widest as rollout_width
 from ..analysis.situation import checked_hand
 from ..analysis.stats import ExpeditionValue
-from ..analysis.values import ASSUMPTIONS, BELIEVE, OPTION_WORDS
+from ..analysis.values import ASSUMPTIONS, BELIEVE, MEASURE_WORDS, OPTION_WORDS
 from ..bots.words import card_word, cards_word
 from ..cards import SUITS, Card, format_cards, parse_cards
 from ..display import cards_html, observation_board_html
@@ -73,8 +73,6 @@ FIELDS = ("hand", "mine", "theirs", "piles")
 _ERROR = "#b00020"
 _NOTE = "#444"
 _CELL = "padding:3px 8px;border-bottom:1px solid #ddd;text-align:left;vertical-align:top;line-height:1.35"
-MEASURE_CELL = {"score": "to your score", "difference": "to your score minus theirs"}
-"""What a cell's number adds to, in a few words."""
 
 
 # --- the position ------------------------------------------------------------------------------------------
@@ -186,15 +184,10 @@ def _model_cell(row: ExpeditionValue | None, mark: str, opponent: bool = True) -
     if row is None:
         return "<span style='color:#999'>—</span>"
     text = escape(row.value.format() if row.value.half_width > 0 else f"{row.value.value:.1f}")
-    for measure, css in (("score", "xp-vs"), ("difference", "xp-vs-difference")):
-        if measure == "difference" and (row.difference_gain is None or not opponent):
-            continue
-        words = MEASURE_CELL[measure]
-        for against, name in (("never", "never"), ("wait", "waiting")):
-            e = advantage(row, against, measure)
-            if e is not None and not (row.option == "never" and against == "never"):
-                text += (f"<br><small class='{css}-{'wait' if against == 'wait' else 'never'}'>"
-                         f"{escape(e.format(sign=True))} {words} vs {name}</small>")
+    for measure, against, e in row.additions(opponent):
+        css = "xp-vs" if measure == "score" else "xp-vs-difference"
+        text += (f"<br><small class='{css}-{against}'>{escape(e.format(sign=True))} {MEASURE_WORDS[measure]} vs "
+                 f"{'waiting' if against == 'wait' else 'never'}</small>")
     if mark == "recommended":
         return f"<b class='xp-recommended'>{text}</b>"
     if mark == "against":
