@@ -103,17 +103,20 @@ function renderBar(view, ctx) {
   );
 }
 
+// A button that sends ``message`` once (the new view draws it afresh). Options: disabled, working (a spinner),
+// alert, pressed, primary, quiet (the lesson panel's looks), key (said in the tooltip) or title.
 function button(ctx, testid, label, message, opts) {
   const o = opts || {};
+  const looks = [o.working && "xt-working", o.alert && "xt-alert", o.primary && "xt-primary", o.quiet && "xt-quiet"];
   return h(
     "button",
     {
-      class: `xt-button${o.working ? " xt-working" : ""}${o.alert ? " xt-alert" : ""}`,
+      class: ["xt-button", ...looks.filter(Boolean)].join(" "),
       "data-testid": testid,
       disabled: o.disabled || o.working,
       "aria-pressed": o.pressed ? "true" : null,
       "aria-busy": o.working ? "true" : null,
-      title: o.key ? `${label} (key ${o.key.toUpperCase()})` : label,
+      title: o.title || (o.key ? `${label} (key ${o.key.toUpperCase()})` : label),
       onclick: (event) => {
         event.stopPropagation();
         event.currentTarget.disabled = true; // answered by a new view, which draws the button afresh
@@ -487,25 +490,6 @@ function renderMoment(m) {
 // The view then has a "lesson" block (expeditions.lesson_session): its title, text, task, the rules' quotes,
 // the feedback on the last try, the progress and which buttons apply. Moves are made on the table by its own
 // gestures; a number is typed in the panel's box, a choice clicked among its buttons.
-function lessonButton(ctx, testid, label, message, opts) {
-  const o = opts || {};
-  return h(
-    "button",
-    {
-      class: `xt-button${o.primary ? " xt-primary" : ""}${o.quiet ? " xt-quiet" : ""}`,
-      "data-testid": testid,
-      disabled: o.disabled,
-      title: o.title || label,
-      onclick: (event) => {
-        event.stopPropagation();
-        event.currentTarget.disabled = true; // answered by a new view, which draws the button afresh
-        ctx.send(typeof message === "function" ? message() : message);
-      },
-    },
-    label,
-  );
-}
-
 function quoteLine(document, quote, testid) {
   return h("div", { class: "xt-lesson-quote", "data-testid": testid }, `The rules (document ${document}): “${quote}”`);
 }
@@ -528,7 +512,7 @@ function renderAnswer(view, ctx) {
   }
   if (L.answer === "choice") {
     return h("div", { class: "xt-lesson-answer" },
-      L.options.map((o) => lessonButton(ctx, "lesson-choice", o.label, { action: "lesson", do: "answer", value: o.value },
+      L.options.map((o) => button(ctx, "lesson-choice", o.label, { action: "lesson", do: "answer", value: o.value },
         { disabled: done })).map((b, i) => { b.dataset.value = L.options[i].value; return b; }));
   }
   if (L.answer === "move") return h("p", { class: "xt-lesson-how" }, L.how);
@@ -599,7 +583,7 @@ function renderLessonPanel(view, ctx) {
       h("div", { class: "xt-lesson-actions" },
         round
           ? button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" })
-          : lessonButton(ctx, "lesson-show-me", "Show me", { action: "lesson", do: "show_me" }, { disabled: !b.show_me, title: "make a right answer for me" }),
+          : button(ctx, "lesson-show-me", "Show me", { action: "lesson", do: "show_me" }, { disabled: !b.show_me, title: "make a right answer for me" }),
         L.answer === "move" || round
           ? button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" })
           : null,
@@ -610,12 +594,12 @@ function renderLessonPanel(view, ctx) {
       renderFeedback(view),
     ),
     h("div", { class: "xt-lesson-buttons" },
-      lessonButton(ctx, "lesson-back", "◂ Back", { action: "lesson", do: "back" }, { disabled: !b.back, title: "the lesson before" }),
-      lessonButton(ctx, "lesson-restart", "Restart", { action: "lesson", do: "restart" }, { title: "this lesson from its start" }),
+      button(ctx, "lesson-back", "◂ Back", { action: "lesson", do: "back" }, { disabled: !b.back, title: "the lesson before" }),
+      button(ctx, "lesson-restart", "Restart", { action: "lesson", do: "restart" }, { title: "this lesson from its start" }),
       h("span", { class: "xt-grow" }),
-      L.finished ? lessonButton(ctx, "lesson-start-over", "Start over", { action: "lesson", do: "start_over" }, { quiet: true, title: "every lesson to do again" }) : null,
-      b.skip ? lessonButton(ctx, "lesson-skip", "Skip", { action: "lesson", do: "skip" }, { quiet: true, title: "on to the next lesson, this one left to do" }) : null,
-      lessonButton(ctx, "lesson-next", "Next ▸", { action: "lesson", do: "next" }, { disabled: !b.next, primary: b.next, title: b.next ? "the next lesson" : "do the task first (or Skip)" }),
+      L.finished ? button(ctx, "lesson-start-over", "Start over", { action: "lesson", do: "start_over" }, { quiet: true, title: "every lesson to do again" }) : null,
+      b.skip ? button(ctx, "lesson-skip", "Skip", { action: "lesson", do: "skip" }, { quiet: true, title: "on to the next lesson, this one left to do" }) : null,
+      button(ctx, "lesson-next", "Next ▸", { action: "lesson", do: "next" }, { disabled: !b.next, primary: b.next, title: b.next ? "the next lesson" : "do the task first (or Skip)" }),
     ),
     round ? renderHint(view, ctx) : null,
     round ? renderLog(view, ctx) : null,
