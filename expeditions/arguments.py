@@ -66,11 +66,14 @@ def seed(value: Any, name: str = "seed", *, error: type[ExpeditionsError] = Argu
     return value
 
 
-def seat(value: Any, players: int, name: str = "seat", *, error: type[ExpeditionsError] = SeatError) -> int:
-    """``value`` if it is a seat of a table of ``players`` (seats are numbered from 0)."""
+def seat(value: Any, players: int, name: str = "seat", *, error: type[ExpeditionsError] = SeatError,
+         rules_name: str = "") -> int:
+    """``value`` if it is a seat of a table of ``players`` (seats are numbered from 0); the message names the
+    rule set ``rules_name`` when given."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
         what = "does not exist" if name == "seat" else "is not a seat"
-        raise error(f"{name} {shown(value)} {what}: seats are 0 to {players - 1}")
+        seats = f"the {rules_name} rules have seats" if rules_name else "seats are"
+        raise error(f"{name} {shown(value)} {what}: {seats} 0 to {players - 1}")
     return value
 
 

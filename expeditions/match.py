@@ -161,7 +161,7 @@ def new_match(rules: Rules | str | None = None, seed: Seed = None, *, starter: i
     """Start a match: round ``k`` is shuffled by ``random.Random(f"{seed}/{k}")``, or its deck is
     ``decks[k]`` (top card first) when decks are given. ``starter`` starts the first round."""
     r = _rules_of(rules)
-    checked_seat(starter, r.players, "starter", error=PositionError)
+    checked_seat(starter, r.players, "starter", error=PositionError, rules_name=r.name)
     checked_seed(seed)
     if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
         raise ArgumentError(f"decks is a list with one deck order per round, got {shown(decks)}")

@@ -24,6 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .arguments import seat as checked_seat
 from .arguments import seed as checked_seed
 from .arguments import shown
 from .cards import Card, format_cards, parse_cards
@@ -262,10 +263,8 @@ def _match_from(rules: Rules, data: dict[str, Any], rounds: list[Any]) -> Match:
         seed = checked_seed(data.get("seed"))
     except ExpeditionsError as e:
         raise RecordError(f"the match's {e}") from None
-    starter = _whole(data.get("starter", 0), "the match's starter")
-    if not 0 <= starter < rules.players:
-        raise RecordError(f"the match's starter {starter} is not a seat: the {rules.name} rules have seats 0 to "
-                          f"{rules.players - 1}")
+    starter = checked_seat(_whole(data.get("starter", 0), "the match's starter"), rules.players, "the match's starter",
+                           error=RecordError, rules_name=rules.name)
     # A match is dealt round after round; only its first round may start from a hand-built position
     # (a table set up for a lesson or a what-if, then played on as a match).
     starts = [_start_from(rules, r, f"round {i}", setups=i == 1) for i, r in enumerate(rounds, start=1)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .arguments import seat as checked_seat
 from .arguments import shown
 from .cards import SUITS, Card
 from .engine import Table, deal_table, fits, spec_for, table_of
@@ -235,9 +236,7 @@ def _deck_counts(rules: Rules) -> Counter[Card]:
 
 
 def _seat(rules: Rules, value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.players:
-        raise PositionError(f"{name} {shown(value)} is not a seat: the {rules.name} rules have seats 0 to {rules.players - 1}")
-    return value
+    return checked_seat(value, rules.players, name, error=PositionError, rules_name=rules.name)
 
 
 def _cards_of(value: Any, place: str) -> tuple[Card, ...]:
