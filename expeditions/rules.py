@@ -363,5 +363,4 @@ def rules(name: str | Rules = DEFAULT, **overrides: Any) -> Rules:
     unknown = sorted(set(overrides) - set(OVERRIDABLE))
     if unknown:
         raise RulesError(f"{', '.join(unknown)} cannot be overridden; the rules that can: {', '.join(OVERRIDABLE)}")
-    changes = {k: _coerce(k, v) for k, v in overrides.items()}
-    return dataclasses.replace(base, **changes)
+    return dataclasses.replace(base, **overrides)  # Rules checks (and coerces) every overridable value

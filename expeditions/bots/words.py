@@ -189,9 +189,14 @@ def _waiting(obs: Observation) -> list[Card]:
     return [c for c in obs.hand if obs.expedition(obs.side, c.suit) and fits(c, obs.expedition(obs.side, c.suit))]
 
 
+def _last_card(obs: Observation) -> bool:
+    """The deck holds one card, and drawing it ends the round (where play does not go on)."""
+    return obs.deck_size == 1 and not obs.rules.play_on_after_deck
+
+
 def _ends_round(obs: Observation, move: Move) -> bool:
-    """The move draws the deck's last card, which ends the round (where play does not go on)."""
-    return move.draw == "deck" and obs.deck_size == 1 and not obs.rules.play_on_after_deck
+    """The move draws the deck's last card, which ends the round."""
+    return move.draw == "deck" and _last_card(obs)
 
 
 def plays_left_of(obs: Observation) -> int:
@@ -460,7 +465,7 @@ def _tempo(obs: Observation, played: Move, better: Move) -> str:
     assert better.draw is not None and better.draw != "deck"
     card = obs.pile(better.draw)[-1]
     instead = f"taking {card_word(card)} off the {suit_word(card.suit)} pile"
-    if obs.deck_size == 1 and not obs.rules.play_on_after_deck:
+    if _last_card(obs):
         return f"you drew the deck's last card, which ended the round; {instead} would have given you another turn"
     waiting = _still_waiting(obs, played)
     if waiting:
@@ -567,7 +572,7 @@ def _draw_merit(obs: Observation, move: Move) -> str:
     if use:
         return f"{card_word(card)} {use}"
     waiting = _still_waiting(obs, move)
-    if obs.deck_size == 1 and not obs.rules.play_on_after_deck:
+    if _last_card(obs):
         return "a pile draw leaves the deck's last card, so the round goes on"
     return (f"a pile draw leaves the deck alone, which gives {cards_word(waiting)} one more turn" if waiting
             else "a pile draw leaves the deck alone, so the round lasts a turn longer")

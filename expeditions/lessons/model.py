@@ -147,14 +147,10 @@ class Case:
     says: Says
 
 
-def _quote(rules: Rules, rule: str) -> str:
-    return rules.quote(rule) if rule else ""
-
-
 def _feedback(kind: FeedbackKind, says: Says, case: str, rules: Rules, facts: Mapping[str, str] | None = None,
               reveal: tuple[str, ...] = (), figures: tuple[str, ...] = ()) -> Feedback:
     text = says.text.format_map(facts) if facts is not None else says.text
-    return Feedback(kind, text, case, says.rule, _quote(rules, says.rule), reveal=reveal, figures=figures)
+    return Feedback(kind, text, case, says.rule, rules.quote(says.rule), reveal=reveal, figures=figures)
 
 
 def placeholders(text: str) -> set[str]:
