@@ -258,41 +258,30 @@ class Tutorial:
         return self.view()
 
     def next(self) -> LessonView:
-        self.progress = self.progress.next()
-        self._save()
-        self._begin()
-        return self.view()
+        return self._at(self.progress.next())
 
     def skip(self) -> LessonView:
         """On to the next lesson, leaving this one to do."""
-        self.progress = self.progress.skip()
-        self._save()
-        self._begin()
-        return self.view()
+        return self._at(self.progress.skip())
 
     def back(self) -> LessonView:
-        self.progress = self.progress.back()
-        self._save()
-        self._begin()
-        return self.view()
+        return self._at(self.progress.back())
 
     def go(self, lesson: str) -> LessonView:
-        self.progress = self.progress.go(lesson)
-        self._save()
-        self._begin()
-        return self.view()
+        return self._at(self.progress.go(lesson))
 
     def resume(self, kept: Any) -> LessonView:
         """Go on from progress kept elsewhere (``Progress.to_dict()`` of this track, as a browser keeps it):
         at its current lesson, with its lessons done; it is saved to the store too."""
-        self.progress = Progress.from_dict(kept, [lesson.id for lesson in self.lessons])
-        self._save()
-        self._begin()
-        return self.view()
+        return self._at(Progress.from_dict(kept, [lesson.id for lesson in self.lessons]))
 
     def start_over(self) -> LessonView:
         """Every lesson to do again, from the first."""
-        self.progress = self.progress.reset()
+        return self._at(self.progress.reset())
+
+    def _at(self, progress: Progress) -> LessonView:
+        """Move to ``progress``: saved, its current lesson set up from its start."""
+        self.progress = progress
         self._save()
         self._begin()
         return self.view()
