@@ -40,8 +40,8 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from ..bots.counting import counting_action, counting_move
-from ..engine import DECK, DISCARD, NO_DRAW, Action, Spec, Table, action_of, spec_for
+from ..bots.counting import counting_move
+from ..engine import DECK, NO_DRAW, Spec, Table, action_of, spec_for
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
@@ -49,6 +49,7 @@ from ..progress import progress_bar
 from . import batch
 from .batch import REMOVE, CountingLayout, CountingState, Forced, counting_layout, expedition_scores, play_counting
 from .exact import option_text
+from .options import Option, play_option, suit_bits
 from .parallel import default_workers, parallel_map
 from .situation import investments_in_hand, lay_now, situations
 from .stats import Estimate, ExpeditionValue, IntArray, batch_estimate, distribution_of, proportion_estimate
@@ -59,28 +60,6 @@ BATCH = 32
 """Positions per batch of the t interval."""
 PIECE = 256
 """Positions per piece of work (each with its own random stream)."""
-
-
-@dataclass(frozen=True)
-class Option:
-    """One way for the seat to play from now on; afterwards (and for everything it leaves open) the
-    counting policy plays.
-
-    ``moves``: the moves the seat makes on its next turns, in order (one that is no longer legal
-    when its turn comes, which only a partner can cause, is left to the policy); ``remove``: the
-    first move's card leaves the game instead of going onto its pile (what a discard feeds,
-    measured against feeding nothing); ``blocked``: suits the seat holds back on its next turn: it
-    neither lays nor discards a card of them (unless its hand holds nothing else), and still values
-    them as live;
-    ``allowed``: the suits the seat may lay for the rest of the round (``None``: all);
-    ``committed``: suits the seat treats as started (it plays them as its expeditions)."""
-
-    name: str
-    moves: tuple[Move, ...] = ()
-    remove: bool = False
-    blocked: tuple[str, ...] = ()
-    allowed: tuple[str, ...] | None = None
-    committed: tuple[str, ...] = ()
 
 
 # --- sampling positions ------------------------------------------------------------------------------------
@@ -195,10 +174,6 @@ def _suit_mask(layout: CountingLayout, suits: Sequence[str]) -> int:
     return out
 
 
-def _suit_bits(rules: Any, suits: Sequence[str]) -> int:
-    return sum(1 << rules.suits.index(s) for s in suits)
-
-
 def play_options(observation: Observation, options: Sequence[Option], state: CountingState) -> dict[str, IntArray]:
     """Play every option out from every position of ``state`` on the batch simulator. Returns arrays
     of shape (options, positions, ...): ``scores`` per side, ``expeditions`` and ``cards`` (the
@@ -226,7 +201,7 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
         if option.allowed is not None:
             everything.allowed[seat, rows] = _suit_mask(layout, option.allowed)
         if option.committed:
-            everything.committed[seat, rows] = _suit_bits(rules, option.committed)
+            everything.committed[seat, rows] = suit_bits(option.committed, rules.suits)
         if option.blocked:
             forced_at(first).hold[rows] = _suit_mask(layout, option.blocked)
         for turn, move in enumerate(option.moves):
@@ -249,51 +224,6 @@ def play_options(observation: Observation, options: Sequence[Option], state: Cou
     }
 
 
-def _engine_option(table: Table, observation: Observation, option: Option) -> Table:
-    """Play one option out on the engine, in place (the engine's meaning of ``play_options``)."""
-    spec = table.spec
-    rules = spec.rules
-    seat = observation.seat
-    allowed_mask = spec.all_cards
-    if option.allowed is not None:
-        allowed_mask = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.allowed)
-    committed = _suit_bits(rules, option.committed)
-    held = sum(1 << c for c in range(len(spec.cards)) if spec.cards[c].suit in option.blocked)
-    own_turn = 0
-    limit = table.turns + batch.TURN_CAP
-    while not table.end:
-        if table.turns >= limit:
-            table.end = "turn-cap"
-            break
-        mover = table.to_move
-        if mover == seat:
-            action: Action | None = None
-            if own_turn < len(option.moves):
-                candidate = action_of(spec, option.moves[own_turn])
-                if candidate in table.legal() or (option.remove and own_turn == 0):
-                    action = candidate
-            if action is not None and option.remove and own_turn == 0:
-                _remove_turn(table, action)
-                own_turn += 1
-                continue
-            if action is None:
-                action = counting_action(table, allowed_mask, committed, held if own_turn == 0 else 0)
-            own_turn += 1
-        else:
-            action = counting_action(table)
-        table.apply(action)
-    return table
-
-
-def _remove_turn(table: Table, action: Action) -> None:
-    """A turn whose card leaves the game (seen by all) instead of going onto its pile."""
-    _, card, source = action
-    suit = table.spec.suit_of[card]
-    table.turn(DISCARD, card, source)
-    table.piles[suit].pop()
-    table.removed.append(card)
-
-
 def engine_options(observation: Observation, options: Sequence[Option], tables: Sequence[Table]) -> dict[str, IntArray]:
     """``play_options`` on the engine, from the given positions (any rule set)."""
     rules = observation.rules
@@ -307,7 +237,7 @@ def engine_options(observation: Observation, options: Sequence[Option], tables: 
             table = start.clone()
             turns, draws = table.turns, table.pile_draws
             mover = table.to_move
-            _engine_option(table, observation, option)
+            play_option(table, observation, option)
             out["scores"][j, i] = table.scores()
             out["expeditions"][j, i] = [table.expedition_score(side, s) for s in range(suits)]
             out["cards"][j, i] = [len(table.expeditions[side][s]) for s in range(suits)]

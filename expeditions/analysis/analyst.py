@@ -1,0 +1,456 @@
+"""The analyst: one valuation of the moves of a position, under every piece of advice.
+
+``analyse(observation)`` values every legal move of the seat to move from what that seat can see,
+and every consumer asks it: the hints, the review (and its par), the explorer's *Which card?*, the
+lessons' judgements and the Hard bot. How it values a move:
+
+- it deals the cards the seat cannot see at random, every deal consistent with the observation
+  (``Observation.sample_table``; the batch simulator's ``rollouts.sample_state`` deals the same
+  way), and plays **every move on the same deals** (common random numbers), then the rest of the
+  round with the counting policy for every seat. A move's result on a deal is the final score
+  difference: the seat's side's score minus the best other side's (its own score in the
+  solitaire). Rule sets the batch simulator plays run on it; the others, and an edition without
+  numpy, on the engine (the same rounds, slower);
+- it samples adaptively: every move first meets ``Effort.first`` deals; then the moves still in
+  contention get twice as many, and again, until the best move is *separated* (every other move is
+  worse), the rest are *settled* (each worse or about as good), every move left is measured to
+  ``Effort.precision``, the deals reach ``Effort.most``, or ``Effort.seconds`` of processor time
+  have passed. The answer says which of these happened (``Analysis.stop``);
+- it reports every move as its **paired difference to the best**, with a 95% interval (Student's
+  t over batches of ``BATCH`` deals, since single results are skewed by bonuses and multipliers).
+  What is shown is what is ranked: the moves are in the order of their differences, the best's is 0
+  and every other is at most 0, so a move shown higher is never ranked lower;
+- a move is **about as good** as the best when its interval lies within ``Effort.tie`` points of 0
+  either way, **worse** when its interval lies below 0, and **not decided** otherwise (a wide
+  interval: the budget could not tell);
+- it is deterministic for a position and an effort: its deals are seeded from the position itself
+  (``position_seed``), so a hint and a review of the same position give the same verdict.
+
+Deals come in pieces of ``PIECE``; piece ``k`` of a position is always the same deals, so more
+deals for a move extend what it has and every comparison stays paired.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..arguments import real_number, shown, whole_number
+from ..engine import Table, action_of, spec_for
+from ..errors import AnalysisError, ArgumentError
+from ..estimate import Estimate, batch_means_estimate
+from ..moves import Move
+from ..observation import Observation
+from .options import Option, play_option, side_result
+
+PIECE = 64
+"""Deals per piece: the unit in which moves get more deals."""
+BATCH = 16
+"""Deals per batch of the t interval (a piece holds four)."""
+
+BEST, ABOUT_AS_GOOD, WORSE, UNDECIDED = "best", "about as good", "worse", "not decided"
+VERDICTS = (BEST, ABOUT_AS_GOOD, WORSE, UNDECIDED)
+
+ONLY_MOVE, SEPARATED, SETTLED, PRECISE, DEALS, TIME, CANCELLED = (
+    "only move", "separated", "settled", "precise", "deals", "time", "cancelled")
+STOPS = {
+    ONLY_MOVE: "there was only one legal move",
+    SEPARATED: "the best move is separated: every other move is worse",
+    SETTLED: "every other move is settled: worse, or about as good as the best",
+    PRECISE: "every move still open is measured to the precision asked for",
+    DEALS: "the deals reached the budget's most",
+    TIME: "the time budget ended",
+    CANCELLED: "it was stopped before it was done",
+}
+"""Why an analysis stopped, in words."""
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard the analyst looks: ``first`` deals for every move, then doubling for the moves in
+    contention up to ``most``; ``tie`` (points) is how close two moves' paired difference must be
+    known to be, either way, to call them about as good; a move still undecided stops getting deals
+    once its interval is within ``±precision``; ``seconds`` of processor time end it in any case;
+    ``seed`` picks another set of deals for the same position."""
+
+    first: int = 128
+    most: int = 2048
+    tie: float = 2.0
+    precision: float = 1.0
+    seconds: float = 10.0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("first", "most"):
+            value = getattr(self, name)
+            whole_number(value, name, least=PIECE)
+            if value % PIECE:
+                raise ArgumentError(f"{name} counts deals in pieces of {PIECE}, got {shown(value)}")
+        if self.most < self.first:
+            raise ArgumentError(f"most ({self.most}) must be at least first ({self.first})")
+        real_number(self.tie, "tie", least=0)
+        real_number(self.precision, "precision", above=0)
+        real_number(self.seconds, "seconds", above=0)
+        whole_number(self.seed, "seed", least=0)
+
+
+HINT = Effort()
+"""The effort behind a hint and a review: every candidate's paired interval within ±1 point, or decided."""
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """One move as the analyst sees it: ``against_best`` is its final score difference less the best
+    move's, paired deal by deal, with its 95% interval (exactly 0 for the best); ``deals`` how many
+    deals it was played on; ``verdict`` one of ``VERDICTS``."""
+
+    move: Move
+    against_best: Estimate
+    deals: int
+    verdict: str
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The analyst's answer for one position: the moves ranked by their paired difference to the best
+    (``moves``, best first), the best move's expected final score difference (``value``), why the
+    analysis stopped (``stop``, one of ``STOPS``), the most deals a move met and the processor
+    seconds it took, and what played the rounds out (``playouts``: ``"batch"`` or ``"engine"``)."""
+
+    seat: int
+    moves: tuple[MoveVerdict, ...]
+    value: Estimate
+    stop: str
+    deals: int
+    seconds: float = field(compare=False)
+    effort: Effort
+    playouts: str
+
+    @property
+    def best(self) -> MoveVerdict:
+        return self.moves[0]
+
+    def get(self, move: Move | str) -> MoveVerdict:
+        """The verdict on ``move`` (a ``Move`` or its text)."""
+        wanted = Move.parse(move) if isinstance(move, str) else move
+        for verdict in self.moves:
+            if verdict.move == wanted:
+                return verdict
+        raise AnalysisError(f"{wanted} is not a legal move here; the legal moves are {', '.join(str(v.move) for v in self.moves)}")
+
+    def value_of(self, move: Move | str) -> float:
+        """The final score difference the analyst expects after ``move``: the best move's value plus the
+        move's paired difference to it (so the values are in the order of the ranking)."""
+        return self.value.value + self.get(move).against_best.value
+
+    @property
+    def stop_words(self) -> str:
+        return STOPS[self.stop]
+
+    def __str__(self) -> str:
+        lines = [f"{len(self.moves)} moves, {self.deals} deals at most ({self.playouts} playouts, {self.seconds:.2f} s): "
+                 f"{self.stop_words}. Best: {self.best.move}, {self.value.format(1, sign=True)}."]
+        for v in self.moves[1:]:
+            lines.append(f"  {v.move}: {v.against_best.format(1, sign=True)} against the best, {v.verdict} ({v.deals} deals)")
+        return "\n".join(lines)
+
+
+# --- where the deals are played ------------------------------------------------------------------------
+class Playouts(Protocol):
+    """Plays moves out on the deals of some pieces: ``results(moves, pieces)`` gives, per move, the
+    final score difference on each deal of the pieces, piece after piece (the same deals for every
+    move; piece ``k`` is always the same ``PIECE`` deals)."""
+
+    name: str
+
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]: ...
+
+
+class EnginePlayouts:
+    """Deals and playouts on the engine (any rule set, no numpy)."""
+
+    name = "engine"
+
+    def __init__(self, observation: Observation, seed: int) -> None:
+        self.observation = observation
+        self.seed = seed
+        self._pieces: dict[int, list[Table]] = {}
+
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]:
+        obs = self.observation
+        for piece in pieces:
+            if piece not in self._pieces:
+                self._pieces[piece] = [obs.sample_table(random.Random(f"{self.seed}:{piece}:{i}")) for i in range(PIECE)]
+        tables = [t for piece in pieces for t in self._pieces[piece]]
+        side = obs.side
+        out = []
+        for move in moves:
+            option = Option(str(move), (move,))
+            row = []
+            for start in tables:
+                table = play_option(start.clone(), obs, option)
+                row.append(side_result(table, side))
+            out.append(row)
+        return out
+
+
+class BatchPlayouts:
+    """Deals and playouts on the batch simulator (two-player rule sets it plays; needs numpy)."""
+
+    name = "batch"
+
+    def __init__(self, observation: Observation, seed: int) -> None:
+        self.observation = observation
+        self.seed = seed
+        self._pieces: dict[int, object] = {}
+
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]:
+        import numpy as np
+
+        from .batch import CountingState
+        from .rollouts import play_options, sample_state
+
+        obs = self.observation
+        for piece in pieces:
+            if piece not in self._pieces:
+                self._pieces[piece] = sample_state(obs, PIECE, np.random.default_rng([self.seed, piece]))
+        state = CountingState.concatenate([self._pieces[piece] for piece in pieces])  # type: ignore[misc]
+        scores = play_options(obs, [Option(str(m), (m,)) for m in moves], state)["scores"]
+        side = obs.side
+        difference = scores[:, :, side] - scores[:, :, 1 - side]
+        return [row.tolist() for row in difference]
+
+
+def batch_can_play(observation: Observation) -> bool:
+    """Whether the batch simulator plays this position's rule set here (it needs numpy)."""
+    if importlib.util.find_spec("numpy") is None:
+        return False
+    from .rollouts import batch_plays
+
+    return batch_plays(observation.rules)
+
+
+def playouts_for(observation: Observation, seed: int) -> Playouts:
+    """The batch simulator where it plays the rule set, else the engine."""
+    if batch_can_play(observation):
+        return BatchPlayouts(observation, seed)
+    return EnginePlayouts(observation, seed)
+
+
+def position_seed(observation: Observation, seed: int = 0) -> int:
+    """A seed drawn from the position itself (what the seat sees, in a fixed order) and ``seed``:
+    the same position always meets the same deals."""
+    def cards(cs: Sequence[object]) -> str:
+        return " ".join(sorted(map(str, cs)))
+
+    text = "|".join([
+        repr(observation.rules), str(observation.seat), str(observation.to_move), str(observation.turn),
+        cards(observation.hand), ",".join(map(str, observation.hand_sizes)), ";".join(cards(k) for k in observation.known),
+        ";".join(" ".join(map(str, e)) for side in observation.expeditions for e in side),
+        ";".join(" ".join(map(str, p)) for p in observation.piles), str(observation.deck_size), cards(observation.removed),
+        str(observation.set_aside_size), str(observation.stall), ",".join(map(str, observation.passed)), str(seed)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# --- the analyst -------------------------------------------------------------------------------------
+@dataclass
+class _Move:
+    move: Move
+    results: list[int] = field(default_factory=list)
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
+
+def paired(a: Sequence[int], b: Sequence[int]) -> Estimate:
+    """``a`` less ``b`` deal by deal over the deals both have, with the t interval over batches of ``BATCH``."""
+    n = min(len(a), len(b))
+    means = [sum(a[i] - b[i] for i in range(k, k + BATCH)) / BATCH for k in range(0, n - n % BATCH, BATCH)]
+    if len(means) < 2:
+        raise AnalysisError(f"a paired difference needs at least {2 * BATCH} shared deals, got {n}")
+    return batch_means_estimate(means, BATCH)
+
+
+def mean_value(a: Sequence[int]) -> Estimate:
+    """The mean of ``a`` with the t interval over batches of ``BATCH``."""
+    n = len(a) - len(a) % BATCH
+    return batch_means_estimate([sum(a[k:k + BATCH]) / BATCH for k in range(0, n, BATCH)], BATCH)
+
+
+def verdict_of(difference: Estimate, tie: float) -> str:
+    """``about as good`` when the interval lies within ``±tie``, ``worse`` when it lies below 0, else not decided."""
+    if difference.low >= -tie and difference.high <= tie:
+        return ABOUT_AS_GOOD
+    if difference.high < 0:
+        return WORSE
+    return UNDECIDED
+
+
+class Analyst:
+    """The working state of one analysis: the moves, their results so far, and the deals they met.
+    ``steps()`` yields an ``Analysis`` after each round of deals (the last one is final);
+    ``measure(move, deals)`` plays a move and the best on more deals, for a review."""
+
+    def __init__(self, observation: Observation, effort: Effort = HINT, *, playouts: Playouts | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> None:
+        if not isinstance(observation, Observation):
+            raise ArgumentError(f"the analyst values moves from an Observation (what a seat may know: round.observation(seat)), "
+                                f"got {shown(observation)}")
+        if not isinstance(effort, Effort):
+            raise ArgumentError(f"effort is an Effort (first, most, tie, precision, seconds, seed), got {shown(effort)}")
+        if observation.to_move is None:
+            raise AnalysisError("the round is over: there are no moves left to value")
+        if observation.to_move != observation.seat or not observation.legal_moves:
+            raise AnalysisError(f"the analyst values the moves of the seat to move: seat {observation.seat} observes, "
+                                f"seat {observation.to_move} is to move")
+        self.observation = observation
+        self.effort = effort
+        self.playouts = playouts or playouts_for(observation, position_seed(observation, effort.seed))
+        self.cancelled = cancelled
+        spec_moves = {action_of_move(observation, m): m for m in observation.legal_moves}  # one per distinct action
+        self.moves = [_Move(m) for m in spec_moves.values()]
+        self.seconds = 0.0
+        self.stop = ""
+
+    # -- playing
+    def _extend(self, moves: Sequence[_Move], deals: int) -> None:
+        """Play ``moves`` on their next pieces until each has ``deals`` deals."""
+        by_start: dict[int, list[_Move]] = {}  # moves with as many deals play the same pieces together
+        for m in moves:
+            if m.deals < deals:
+                by_start.setdefault(m.deals // PIECE, []).append(m)
+        for start, group in sorted(by_start.items()):
+            began = time.thread_time()
+            pieces = range(start, deals // PIECE)
+            for m, row in zip(group, self.playouts.results([m.move for m in group], pieces), strict=True):
+                m.results.extend(row)
+            self.seconds += time.thread_time() - began
+
+    # -- judging
+    def _best(self) -> _Move:
+        most = max(m.deals for m in self.moves)
+        return max((m for m in self.moves if m.deals == most), key=lambda m: sum(m.results))
+
+    def analysis(self) -> Analysis:
+        """The answer as it stands."""
+        best = self._best()
+        tie = self.effort.tie
+        rows = [MoveVerdict(best.move, Estimate.exact(0.0), best.deals, BEST)]
+        others = []
+        for m in self.moves:
+            if m is best:
+                continue
+            d = paired(m.results, best.results)
+            others.append(MoveVerdict(m.move, d, m.deals, verdict_of(d, tie)))
+        others.sort(key=lambda v: -v.against_best.value)
+        value = mean_value(best.results)
+        return Analysis(self.observation.seat, tuple(rows + others), value, self.stop or DEALS,
+                        max(m.deals for m in self.moves), self.seconds, self.effort, self.playouts.name)
+
+    def _open(self) -> tuple[_Move, list[_Move], list[_Move]]:
+        """The best move, the moves still undecided and wide, and the moves that must catch up with the
+        best (fewer deals, and ahead of it on those)."""
+        best = self._best()
+        undecided, behind = [], []
+        for m in self.moves:
+            if m is best:
+                continue
+            d = paired(m.results, best.results)
+            if m.deals < best.deals and d.value > 0:
+                behind.append(m)
+            elif verdict_of(d, self.effort.tie) == UNDECIDED and d.half_width > self.effort.precision:
+                undecided.append(m)
+        return best, undecided, behind
+
+    def steps(self) -> Iterator[Analysis]:
+        """The analysis after each round of deals, until it stops (see the module docs)."""
+        effort = self.effort
+        if len(self.moves) == 1:
+            self._extend(self.moves, effort.first)
+            self.stop = ONLY_MOVE
+            yield self.analysis()
+            return
+        self._extend(self.moves, effort.first)
+        while True:
+            best, undecided, behind = self._open()
+            if behind:  # a move ahead of the best on fewer deals gets the best's deals first
+                self._extend(behind, best.deals)
+                continue
+            if not undecided:
+                self.stop = self._settled_stop(best)
+                break
+            if all(m.deals >= effort.most for m in undecided):
+                self.stop = DEALS
+                break
+            if self.seconds >= effort.seconds:
+                self.stop = TIME
+                break
+            if self.cancelled is not None and self.cancelled():
+                self.stop = CANCELLED
+                break
+            yield self.analysis()
+            self._extend([best, *undecided], min(effort.most, 2 * max(m.deals for m in undecided)))
+        yield self.analysis()
+
+    def _settled_stop(self, best: _Move) -> str:
+        verdicts = [verdict_of(paired(m.results, best.results), self.effort.tie) for m in self.moves if m is not best]
+        if all(v == WORSE for v in verdicts):
+            return SEPARATED
+        if all(v != UNDECIDED for v in verdicts):
+            return SETTLED
+        return PRECISE
+
+    def run(self) -> Analysis:
+        """The final analysis."""
+        final: Analysis | None = None
+        for step in self.steps():
+            final = step
+        assert final is not None
+        return final
+
+    def _entry(self, move: Move | str) -> _Move:
+        wanted = Move.parse(move) if isinstance(move, str) else move
+        key = action_of_move(self.observation, wanted)
+        found = next((m for m in self.moves if action_of_move(self.observation, m.move) == key), None)
+        if found is None:
+            raise AnalysisError(f"{wanted} is not a legal move here; the legal moves are {', '.join(str(m.move) for m in self.moves)}")
+        return found
+
+    def compare(self, move: Move | str, other: Move | str, deals: int) -> Estimate:
+        """``move`` less ``other``, paired over at least ``deals`` deals (both are played on more deals
+        when they have fewer), with its 95% interval; exactly 0 for the same move."""
+        whole_number(deals, "deals", least=2 * BATCH)
+        a, b = self._entry(move), self._entry(other)
+        if a is b:
+            return Estimate.exact(0.0)
+        target = PIECE * math.ceil(deals / PIECE)
+        self._extend([m for m in (a, b) if m.deals < target], target)
+        return paired(a.results, b.results)
+
+
+def action_of_move(observation: Observation, move: Move) -> tuple[int, int, int]:
+    """The engine's action of ``move``: two moves with the same action are one move (two copies of a card)."""
+    return action_of(spec_for(observation.rules), move)
+
+
+def analyse(observation: Observation, effort: Effort = HINT, *, cancelled: Callable[[], bool] | None = None) -> Analysis:
+    """Every legal move of the seat to move, valued by the analyst (see the module docs)."""
+    return Analyst(observation, effort, cancelled=cancelled).run()
+
+
+def iter_analyse(observation: Observation, effort: Effort = HINT, *,
+                 cancelled: Callable[[], bool] | None = None) -> Iterator[Analysis]:
+    """``analyse``, as it grows: an answer after each round of deals, the last one final."""
+    return Analyst(observation, effort, cancelled=cancelled).steps()
+
+
+__all__ = ["ABOUT_AS_GOOD", "BATCH", "BEST", "HINT", "PIECE", "STOPS", "UNDECIDED", "VERDICTS", "WORSE", "Analysis", "Analyst",
+           "BatchPlayouts", "Effort", "EnginePlayouts", "MoveVerdict", "Playouts", "analyse", "batch_can_play", "iter_analyse",
+           "paired", "playouts_for", "position_seed", "verdict_of"]

@@ -1,0 +1,197 @@
+"""The analyst: one valuation of a position's moves, paired on the same deals, deterministic, and in
+agreement with plain engine playouts of the same policy.
+
+The independent computation here plays each move on the engine by hand: a position sampled from the
+observation, the move applied, then ``bots.counting.counting_action`` for every seat until the round
+ends, the score difference read off the engine's table. The analyst must agree with it within the
+intervals, on the batch simulator and on its own engine playouts."""
+
+import math
+import random
+import statistics
+
+import pytest
+from positions import counted, gift, sixth_card, solitaire_end
+
+import expeditions as ex
+from expeditions.analysis.analyst import (
+    ABOUT_AS_GOOD,
+    BEST,
+    UNDECIDED,
+    WORSE,
+    Analyst,
+    Effort,
+    EnginePlayouts,
+    analyse,
+    iter_analyse,
+    position_seed,
+)
+from expeditions.bots.counting import counting_action
+from expeditions.engine import action_of
+from expeditions.errors import AnalysisError, ArgumentError
+
+QUICK = Effort(first=64, most=256, tie=2.0, precision=1.5)
+
+
+def by_hand(obs: ex.Observation, move: ex.Move, deals: int, seed: int) -> list[int]:
+    """The move's final score difference on ``deals`` positions sampled from ``obs``, played out on the engine
+    with the counting policy for every seat: the meaning of the analyst's numbers, computed apart."""
+    out = []
+    for i in range(deals):
+        table = obs.sample_table(random.Random(f"by hand {seed} {i}"))
+        table.apply(action_of(table.spec, move))
+        turns = 0
+        while not table.end and turns < 2_000:
+            table.apply(counting_action(table))
+            turns += 1
+        scores = table.scores()
+        mine = scores[obs.side]
+        out.append(mine if len(scores) == 1 else mine - max(s for k, s in enumerate(scores) if k != obs.side))
+    return out
+
+
+def test_the_same_position_and_effort_give_the_same_analysis():
+    obs = counted(seed=5, turns=12).observation()
+    first, second = analyse(obs, QUICK), analyse(obs, QUICK)
+    assert first.moves == second.moves and first.value == second.value and first.stop == second.stop
+    other = analyse(obs, Effort(first=64, most=256, seed=1))
+    assert [v.against_best for v in other.moves] != [v.against_best for v in first.moves]  # another seed: other deals
+
+
+def test_the_seed_of_a_position_depends_on_what_the_seat_sees_and_on_nothing_else():
+    rnd = counted(seed=5, turns=12)
+    assert position_seed(rnd.observation()) == position_seed(ex.loads(rnd.to_json()).observation())
+    assert position_seed(rnd.observation()) != position_seed(rnd.observation(), 1)
+    later = rnd.play(rnd.legal_moves()[0])
+    assert position_seed(later.observation(rnd.to_move)) != position_seed(rnd.observation())
+
+
+@pytest.mark.parametrize("name, seed, turns", [("expeditions", 3, 0), ("expeditions", 8, 20), ("lost-cities", 4, 16),
+                                               ("expeditionen", 9, 30), ("expeditions", 21, 34)])
+def test_shown_order_is_ranked_order_and_the_verdicts_follow_their_intervals(name, seed, turns):
+    obs = counted(name, seed=seed, turns=turns).observation()
+    analysis = analyse(obs, QUICK)
+    assert analysis.best.verdict == BEST and analysis.best.against_best.value == 0
+    differences = [v.against_best.value for v in analysis.moves]
+    assert differences == sorted(differences, reverse=True) and max(differences[1:], default=0) <= 0
+    values = [analysis.value_of(v.move) for v in analysis.moves]
+    assert values == sorted(values, reverse=True)  # a move shown higher is never ranked lower
+    tie = QUICK.tie
+    for v in analysis.moves[1:]:
+        d = v.against_best
+        if v.verdict == ABOUT_AS_GOOD:
+            assert -tie <= d.low and d.high <= tie
+        elif v.verdict == WORSE:
+            assert d.high < 0 and not (-tie <= d.low and d.high <= tie)
+        else:
+            assert v.verdict == UNDECIDED and d.high >= 0 and not (-tie <= d.low and d.high <= tie)
+    assert {str(v.move) for v in analysis.moves} == {str(m) for m in obs.legal_moves}
+
+
+def test_moves_in_contention_get_more_deals_and_the_stop_is_said():
+    obs = counted(seed=8, turns=20).observation()
+    analysis = analyse(obs, Effort(first=64, most=1024))
+    deals = [v.deals for v in analysis.moves]
+    assert max(deals) > min(deals)  # the clearly worse moves stopped early
+    assert analysis.moves[0].deals == max(deals)
+    assert analysis.stop in ("separated", "settled", "precise", "deals")
+    assert analysis.stop_words in str(analysis)
+
+
+def test_the_solitaire_end_is_valued_by_the_final_scores():
+    analysis = analyse(solitaire_end().observation(), QUICK)
+    assert analysis.best.move == ex.Move.parse("play 9H")
+    assert analysis.value.value == ex.score("5H 8H 9H 10H", "expeditions-solo")  # no hidden card can change it
+    assert analysis.value_of("play 10H") == ex.score("5H 8H 10H", "expeditions-solo")
+    assert analysis.playouts == "engine"
+
+
+def test_an_exact_end_is_valued_exactly():
+    """The sixth card with the last card in the deck: every move ends the round, so every deal gives the same result."""
+    rnd = sixth_card()
+    analysis = analyse(rnd.observation(), QUICK)
+    assert analysis.best.move == ex.Move.parse("play 9H, draw deck")
+    worth = ex.score("4H 5H 6H 7H 8H 9H", rnd.rules) - ex.score("4H 5H 6H 7H 8H", rnd.rules)
+    for v in analysis.moves[1:]:
+        assert v.against_best.low == v.against_best.high <= -worth  # laying the 9 later is impossible: at least its worth
+
+
+def test_a_card_only_the_opponent_can_use_is_kept():
+    hints = analyse(gift().observation(), QUICK)
+    assert hints.best.move.card != ex.cards("9D")[0] or hints.best.move.kind == "play"
+
+
+@pytest.mark.parametrize("name, seed, turns", [("expeditions", 2, 6), ("expeditions", 14, 30), ("lost-cities", 6, 20)])
+def test_the_analyst_agrees_with_plain_engine_playouts_of_the_same_policy(name, seed, turns):
+    obs = counted(name, seed=seed, turns=turns).observation()
+    analyst = Analyst(obs, Effort(first=512, most=512))
+    analysis = analyst.run()
+    best = analysis.best.move
+    runner = analysis.moves[1].move
+    a, b = by_hand(obs, best, 600, seed), by_hand(obs, runner, 600, seed)
+    difference = statistics.fmean(x - y for x, y in zip(a, b, strict=True))
+    spread = statistics.stdev(x - y for x, y in zip(a, b, strict=True)) / math.sqrt(600)
+    d = analysis.moves[1].against_best  # runner less best
+    half = math.hypot(d.half_width, 1.96 * spread)
+    assert abs(-d.value - difference) <= half + 0.25, (d, difference, spread)
+    value = statistics.fmean(a)
+    value_half = math.hypot(analysis.value.half_width, 1.96 * statistics.stdev(a) / math.sqrt(600))
+    assert abs(analysis.value.value - value) <= value_half + 0.25
+
+
+def test_engine_playouts_give_the_same_meaning_as_the_batch():
+    obs = counted(seed=17, turns=24).observation()
+    batch = Analyst(obs, Effort(first=512, most=512)).run()
+    engine = Analyst(obs, Effort(first=512, most=512), playouts=EnginePlayouts(obs, 99)).run()
+    assert engine.playouts == "engine" and batch.playouts == "batch"
+    half = math.hypot(batch.value.half_width, engine.value.half_width)
+    best = batch.best.move
+    engine_best_value = engine.value_of(best)
+    assert abs(batch.value.value - engine_best_value) <= half + 1.0
+
+
+def test_rule_sets_the_batch_cannot_play_run_on_the_engine():
+    for name in ("expeditions-4p", "expeditions-solo", "lost-cities-duel-long"):
+        obs = ex.deal(name, seed=3).observation()
+        analysis = analyse(obs, Effort(first=64, most=64))
+        assert analysis.playouts == "engine" and len(analysis.moves) == len(set(map(str, obs.legal_moves)))
+
+
+def test_compare_measures_two_moves_on_more_paired_deals():
+    obs = counted(seed=8, turns=20).observation()
+    analyst = Analyst(obs, QUICK)
+    analysis = analyst.run()
+    worst = analysis.moves[-1].move
+    lost = analyst.compare(analysis.best.move, worst, 512)
+    assert lost.samples >= 512 and lost.low > 0
+    assert analyst.compare(worst, worst, 512) == ex.analysis.Estimate.exact(0.0)
+    absent = next(m for m in (ex.Move.parse(f"play {c}, draw deck") for c in ex.rules("expeditions").deck)
+                  if m not in obs.legal_moves)
+    with pytest.raises(AnalysisError, match="not a legal move here"):
+        analyst.compare(absent, worst, 64)
+
+
+def test_iter_analyse_grows_and_ends_with_the_analysis():
+    obs = counted(seed=8, turns=20).observation()
+    steps = list(iter_analyse(obs, Effort(first=64, most=1024)))
+    assert len(steps) >= 2
+    assert steps[-1] == analyse(obs, Effort(first=64, most=1024))
+    assert [s.deals for s in steps] == sorted(s.deals for s in steps)
+
+
+def test_a_cancelled_analysis_stops_and_says_so():
+    obs = counted(seed=8, turns=4).observation()
+    analysis = Analyst(obs, Effort(first=64, most=4096, precision=0.1, tie=0), cancelled=lambda: True).run()
+    assert analysis.stop == "cancelled" and analysis.deals == 64
+
+
+def test_bad_arguments_are_refused_in_words():
+    with pytest.raises(ArgumentError, match="pieces of 64"):
+        Effort(first=100)
+    with pytest.raises(ArgumentError, match="at least first"):
+        Effort(first=256, most=128)
+    with pytest.raises(ArgumentError, match="from an Observation"):
+        analyse("2H 5H")  # type: ignore[arg-type]
+    rnd = counted(seed=8, turns=20)
+    with pytest.raises(AnalysisError, match="seat to move"):
+        analyse(rnd.observation(1 - rnd.to_move))
