@@ -15,6 +15,7 @@ import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import AnalysisError
 
@@ -124,6 +125,7 @@ def _t_within(t: float, df: int) -> float:
     return math.sin(theta) * total
 
 
+@lru_cache(maxsize=1024)
 def t_quantile(df: int) -> float:
     """The two-sided 95% quantile of Student's t distribution with ``df`` degrees of freedom:
     Newton's method on the exact distribution function, from the Cornish-Fisher expansion about the
@@ -150,10 +152,12 @@ def batch_means_estimate(batch_means: Iterable[float], samples_per_batch: int = 
     normal even when single samples are skewed, so the interval keeps its 95% where the normal
     interval of the single samples does not. ``samples`` of the result counts the single samples."""
     means = [float(x) for x in batch_means]
-    if len(means) < 2:
+    k = len(means)
+    if k < 2:
         raise ValueError("an interval over batch means needs at least 2 batches")
-    centre = statistics.fmean(means)
-    half = t_quantile(len(means) - 1) * statistics.stdev(means) / math.sqrt(len(means))
+    centre = math.fsum(means) / k
+    spread = math.sqrt(math.fsum((x - centre) ** 2 for x in means) / (k - 1))
+    half = t_quantile(k - 1) * spread / math.sqrt(k)
     return Estimate(centre, centre - half, centre + half, len(means) * samples_per_batch)
 
 

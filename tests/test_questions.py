@@ -12,7 +12,7 @@ from positions import counted
 
 import expeditions as ex
 from expeditions import analysis
-from expeditions.analysis import AnalysisError
+from expeditions.analysis import AnalysisError, winning
 from expeditions.analysis.inference import PASSED_OVER, hand_model
 from expeditions.analysis.rollouts import PIECE, Option, iter_rollouts, play_options, refine, sample_state
 from expeditions.bots.counting import counting_policy
@@ -95,6 +95,31 @@ def test_a_match_counts_its_totals_and_the_rounds_to_come():
     chances = analysis.win_chances(match, first=PIECE, precision=100)
     assert chances.totals == (0, 0) and chances.rounds_after == 2 and chances.match_win is not None
     assert 0.2 < chances.match_win.value < 0.8
+
+
+@pytest.mark.parametrize("name, rounds", [("expeditions", 3), ("expeditions-4p", 1)])
+def test_each_future_round_of_the_win_chances_is_simulated_once(monkeypatch, name, rounds):
+    """Refining the chance to win the match plays more positions of this round; the rounds after it
+    are played once for each position, on the batch (two players) or the engine (four), and kept."""
+    dealt, played = [], []
+    batch_play, engine_play = winning.batch.play_counting, winning.playout
+
+    def counted_batch(state, **kwargs):
+        dealt.append(state.rows)
+        return batch_play(state, **kwargs)
+
+    def counted_engine(table, policies, rng, **kwargs):
+        played.append(1)
+        return engine_play(table, policies, rng, **kwargs)
+
+    monkeypatch.setattr(winning.batch, "play_counting", counted_batch)
+    monkeypatch.setattr(winning, "playout", counted_engine)
+    answers = list(analysis.iter_win_chances(ex.new_match(name, seed=3), rounds_after=rounds, first=PIECE,
+                                             max_positions=4 * PIECE, precision=0, time_limit=600))
+    assert [a.positions for a in answers] == [PIECE, 2 * PIECE, 4 * PIECE]
+    simulated = sum(dealt) + len(played)
+    assert simulated == rounds * 4 * PIECE, "each future round of each position once"
+    assert answers[-1].match_win is not None and answers[-1].rounds_after == rounds
 
 
 def test_a_plan_is_valued_as_exact_enumeration_says(end):

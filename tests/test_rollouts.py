@@ -2,6 +2,7 @@
 alike, and 95% intervals that cover the true mean 95% of the time."""
 
 import math
+import random
 from collections import Counter
 
 import numpy as np
@@ -11,7 +12,8 @@ from scipy import stats
 
 import expeditions as ex
 from expeditions.analysis import rollout_values
-from expeditions.analysis.batch import counting_layout
+from expeditions.analysis.batch import counting_layout, counting_state_of_tables
+from expeditions.analysis.batch.counting_state import STATE_ARRAYS
 from expeditions.analysis.rollouts import (
     PIECE,
     Option,
@@ -25,6 +27,7 @@ from expeditions.analysis.rollouts import (
 )
 from expeditions.analysis.situation import observation_for
 from expeditions.analysis.stats import batch_estimate
+from expeditions.bots import Heuristic, play_out
 from expeditions.engine import spec_for
 from expeditions.estimate import batch_means_estimate, t_quantile
 from expeditions.moves import Move
@@ -75,6 +78,74 @@ def test_sampled_positions_agree_with_the_observation_and_deal_the_unseen_cards_
     expected = 4000 * obs.hand_sizes[other] / len(obs.unseen)
     chi2 = ((counts - expected) ** 2 / expected).sum()
     assert chi2 < stats.chi2.ppf(0.999, len(counts) - 1)
+
+
+def heuristic_round(name, seed, turns):
+    """A round of ``name`` played by two Heuristic bots for ``turns`` turns: they take pile cards, so the
+    other hand holds known cards."""
+    return play_out(ex.deal(name, seed=seed), [Heuristic(0), Heuristic(1)], until=lambda r: r.turn >= turns)
+
+
+def expected_masks(layout, table):
+    """The counting layout's masks of an engine table, worked out here from the table's own fields (the
+    cards a side may still lay from the engine's ``open``, card by card)."""
+    spec = table.spec
+
+    def mask(cards):
+        return sum(1 << layout.bit_of[c] for c in set(cards))
+
+    def code(pile):
+        return sum((layout.bit_of[c] % layout.ranks + 1) << (4 * (len(pile) - 1 - i)) for i, c in enumerate(pile))
+
+    return {
+        "hands": [mask(table.hands[s]) for s in (0, 1)], "known": [mask(table.public[s]) for s in (0, 1)],
+        "laid": [mask([c for e in table.expeditions[s] for c in e]) for s in (0, 1)],
+        "open": [mask([c for c in range(len(spec.cards)) if table.open[s] >> c & 1]) for s in (0, 1)],
+        "piles": [code(p) for p in table.piles], "pile_cards": mask([c for p in table.piles for c in p]),
+        "gone": mask(table.removed), "deck": [1 << layout.bit_of[c] for c in reversed(table.deck)],
+        "deck_left": len(table.deck), "turns": table.turns, "stall": table.stall,
+    }
+
+
+@pytest.mark.parametrize("name, rounds", [("expeditions", ((1, 17), (2, 26), (4, 34))),
+                                          ("lost-cities", ((1, 17), (2, 34), (3, 9))),
+                                          ("expeditionen-aces", ((4, 26), (1, 9), (3, 34)))])
+def test_the_one_counting_state_builder_gives_the_sampled_tables_bit_for_bit(name, rounds):
+    """``sample_state`` (positions sampled in the batch) and ``counting_state_of_tables`` (the engine's
+    tables) both go through ``batch.counting_state``: its masks are those of the tables that
+    ``Observation.sample_table`` samples, bit for bit, and a state taken to tables (``tables_of_state``)
+    and back is the same state."""
+    layout = counting_layout(ex.rules(name))
+    known_cards = 0
+    for seed, turns in rounds:  # the first position of each: the other hand holds a card taken off a pile
+        obs = heuristic_round(name, seed, turns).observation()
+        tables = [obs.sample_table(random.Random(i)) for i in range(40)]
+        from_tables = counting_state_of_tables(layout, tables)
+        for i, table in enumerate(tables):
+            want = expected_masks(layout, table)
+            for f in ("hands", "known", "laid", "open"):
+                assert from_tables.__dict__[f][:, i].tolist() == want[f], (f, i)
+            assert from_tables.piles[:, i].tolist() == want["piles"]
+            assert from_tables.deck[i, : want["deck_left"]].tolist() == want["deck"]
+            for f in ("pile_cards", "gone", "deck_left", "turns", "stall"):
+                assert int(from_tables.__dict__[f][i]) == want[f], f
+            assert int(from_tables.drawn[i]) == 0 and from_tables.to_move == table.to_move
+        sampled = sample_state(obs, 200, np.random.default_rng(seed))
+        # what the seat sees is the same in every sampled row as in every sampled table
+        for f in ("laid", "open", "allowed", "committed", "piles"):
+            assert (sampled.__dict__[f] == from_tables.__dict__[f][:, :1]).all(), f
+        for f in ("pile_cards", "gone", "drawn", "deck_left", "turns", "stall"):
+            assert (sampled.__dict__[f] == from_tables.__dict__[f][0]).all(), f
+        seat, other = obs.seat, 1 - obs.seat
+        assert (sampled.hands[seat] == from_tables.hands[seat, 0]).all() and (sampled.known == from_tables.known[:, :1]).all()
+        hidden = sampled.hands[other] & ~sampled.known[other] | np.bitwise_or.reduce(sampled.deck, axis=1)
+        assert (hidden == (from_tables.hands[other, 0] & ~from_tables.known[other, 0]
+                           | np.bitwise_or.reduce(from_tables.deck[0]))).all()
+        back = counting_state_of_tables(layout, tables_of_state(sampled))
+        for f in STATE_ARRAYS:
+            assert np.array_equal(back.__dict__[f], sampled.__dict__[f]), f
+        known_cards += int(from_tables.known.any())
+    assert known_cards
 
 
 def test_the_batch_and_the_engine_play_the_same_options_alike():

@@ -1,0 +1,21 @@
+"""Advice: what a player is told, and who they play, all from one analyst.
+
+- ``rank_moves(observation)``: a hint, every legal move ranked by the analyst
+  (``expeditions.analysis.analyst``) with its paired difference to the best and its group (best,
+  about as good, not decided, worse), with reasons in words (``hints``);
+- ``review(round, seat)``: the few moves of a round that cost points, what was wrong with them,
+  what was better, and par: the Hard bot replaying your seat on the same deal (``review``);
+- ``Hard``: the Hard bot, a search on the analyst (``hard``);
+- ``LEVELS``: the opponents by strength, Easy, Normal, Hard and Random for practice (``levels``).
+
+A hint and a review of the same position give the same verdict: the analyst's deals are seeded
+from the position.
+"""
+
+from .hard import HARD, Hard
+from .hints import Hints, RankedMove, hint_table, rank_moves
+from .levels import DEFAULT_LEVEL, LEVEL_WORDS, LEVELS
+from .review import Moment, Par, Review, ReviewedMove, review, review_steps
+
+__all__ = ["DEFAULT_LEVEL", "HARD", "LEVELS", "LEVEL_WORDS", "Hard", "Hints", "Moment", "Par", "RankedMove", "Review",
+           "ReviewedMove", "hint_table", "rank_moves", "review", "review_steps"]

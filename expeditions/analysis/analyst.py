@@ -261,27 +261,31 @@ def position_seed(observation: Observation, seed: int = 0) -> int:
 # --- the analyst -------------------------------------------------------------------------------------
 @dataclass
 class _Move:
+    """A move under analysis: its results so far, as the sum of each batch of ``BATCH`` deals (the
+    deals of batch ``k`` are the same for every move, so two moves' batches pair up)."""
+
     move: Move
-    results: list[int] = field(default_factory=list)
+    sums: list[int] = field(default_factory=list)
 
     @property
     def deals(self) -> int:
-        return len(self.results)
+        return BATCH * len(self.sums)
+
+    def add(self, results: Sequence[int]) -> None:
+        self.sums.extend(sum(results[k:k + BATCH]) for k in range(0, len(results), BATCH))
 
 
-def paired(a: Sequence[int], b: Sequence[int]) -> Estimate:
+def paired(a: _Move, b: _Move) -> Estimate:
     """``a`` less ``b`` deal by deal over the deals both have, with the t interval over batches of ``BATCH``."""
-    n = min(len(a), len(b))
-    means = [sum(a[i] - b[i] for i in range(k, k + BATCH)) / BATCH for k in range(0, n - n % BATCH, BATCH)]
-    if len(means) < 2:
-        raise AnalysisError(f"a paired difference needs at least {2 * BATCH} shared deals, got {n}")
-    return batch_means_estimate(means, BATCH)
+    n = min(len(a.sums), len(b.sums))
+    if n < 2:
+        raise AnalysisError(f"a paired difference needs at least {2 * BATCH} shared deals, got {BATCH * n}")
+    return batch_means_estimate([(x - y) / BATCH for x, y in zip(a.sums[:n], b.sums[:n], strict=True)], BATCH)
 
 
-def mean_value(a: Sequence[int]) -> Estimate:
-    """The mean of ``a`` with the t interval over batches of ``BATCH``."""
-    n = len(a) - len(a) % BATCH
-    return batch_means_estimate([sum(a[k:k + BATCH]) / BATCH for k in range(0, n, BATCH)], BATCH)
+def mean_value(a: _Move) -> Estimate:
+    """The mean result of ``a`` with the t interval over batches of ``BATCH``."""
+    return batch_means_estimate([x / BATCH for x in a.sums], BATCH)
 
 
 def verdict_of(difference: Estimate, tie: float) -> str:
@@ -299,7 +303,7 @@ class Analyst:
     ``measure(move, deals)`` plays a move and the best on more deals, for a review."""
 
     def __init__(self, observation: Observation, effort: Effort = HINT, *, playouts: Playouts | None = None,
-                 cancelled: Callable[[], bool] | None = None) -> None:
+                 cancelled: Callable[[], bool] | None = None, candidates: Sequence[Move] | None = None) -> None:
         if not isinstance(observation, Observation):
             raise ArgumentError(f"the analyst values moves from an Observation (what a seat may know: round.observation(seat)), "
                                 f"got {shown(observation)}")
@@ -314,8 +318,12 @@ class Analyst:
         self.effort = effort
         self.playouts = playouts or playouts_for(observation, position_seed(observation, effort.seed))
         self.cancelled = cancelled
-        spec_moves = {action_of_move(observation, m): m for m in observation.legal_moves}  # one per distinct action
-        self.moves = [_Move(m) for m in spec_moves.values()]
+        pool = observation.legal_moves if candidates is None else tuple(candidates)
+        illegal = [m for m in pool if m not in observation.legal_moves]
+        if illegal or not pool:
+            raise AnalysisError(f"the candidates must be legal moves here, got {', '.join(map(str, illegal)) or 'none'}")
+        distinct = {action_of_move(observation, m): m for m in pool}  # one per distinct action
+        self.moves = [_Move(m) for m in distinct.values()]
         self.seconds = 0.0
         self.stop = ""
 
@@ -330,13 +338,13 @@ class Analyst:
             began = time.thread_time()
             pieces = range(start, deals // PIECE)
             for m, row in zip(group, self.playouts.results([m.move for m in group], pieces), strict=True):
-                m.results.extend(row)
+                m.add(row)
             self.seconds += time.thread_time() - began
 
     # -- judging
     def _best(self) -> _Move:
         most = max(m.deals for m in self.moves)
-        return max((m for m in self.moves if m.deals == most), key=lambda m: sum(m.results))
+        return max((m for m in self.moves if m.deals == most), key=lambda m: sum(m.sums))
 
     def analysis(self) -> Analysis:
         """The answer as it stands."""
@@ -347,10 +355,10 @@ class Analyst:
         for m in self.moves:
             if m is best:
                 continue
-            d = paired(m.results, best.results)
+            d = paired(m, best)
             others.append(MoveVerdict(m.move, d, m.deals, verdict_of(d, tie)))
         others.sort(key=lambda v: -v.against_best.value)
-        value = mean_value(best.results)
+        value = mean_value(best)
         return Analysis(self.observation.seat, tuple(rows + others), value, self.stop or DEALS,
                         max(m.deals for m in self.moves), self.seconds, self.effort, self.playouts.name)
 
@@ -362,7 +370,7 @@ class Analyst:
         for m in self.moves:
             if m is best:
                 continue
-            d = paired(m.results, best.results)
+            d = paired(m, best)
             if m.deals < best.deals and d.value > 0:
                 behind.append(m)
             elif verdict_of(d, self.effort.tie) == UNDECIDED and d.half_width > self.effort.precision:
@@ -400,7 +408,7 @@ class Analyst:
         yield self.analysis()
 
     def _settled_stop(self, best: _Move) -> str:
-        verdicts = [verdict_of(paired(m.results, best.results), self.effort.tie) for m in self.moves if m is not best]
+        verdicts = [verdict_of(paired(m, best), self.effort.tie) for m in self.moves if m is not best]
         if all(v == WORSE for v in verdicts):
             return SEPARATED
         if all(v != UNDECIDED for v in verdicts):
@@ -432,7 +440,7 @@ class Analyst:
             return Estimate.exact(0.0)
         target = PIECE * math.ceil(deals / PIECE)
         self._extend([m for m in (a, b) if m.deals < target], target)
-        return paired(a.results, b.results)
+        return paired(a, b)
 
 
 def action_of_move(observation: Observation, move: Move) -> tuple[int, int, int]:

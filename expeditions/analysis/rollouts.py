@@ -41,13 +41,24 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots.counting import counting_move
-from ..engine import DECK, NO_DRAW, Spec, Table, action_of, spec_for
+from ..engine import DECK, NO_DRAW, Table, action_of, spec_for
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
 from ..progress import progress_bar
 from . import batch
-from .batch import REMOVE, CountingLayout, CountingState, Forced, counting_layout, expedition_scores, play_counting
+from .batch import (
+    REMOVE,
+    CountingLayout,
+    CountingState,
+    Forced,
+    card_mask,
+    counting_layout,
+    counting_state,
+    expedition_scores,
+    play_counting,
+    seen_masks,
+)
 from .exact import option_text
 from .options import Option, play_option, suit_bits
 from .parallel import default_workers, parallel_map
@@ -63,13 +74,6 @@ PIECE = 256
 
 
 # --- sampling positions ------------------------------------------------------------------------------------
-def _mask(layout: CountingLayout, spec: Spec, cards: Sequence[Any]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << layout.bit_of[spec.index[c]]
-    return out
-
-
 def sample_state(observation: Observation, positions: int, rng: np.random.Generator) -> CountingState:
     """``positions`` full positions consistent with ``observation`` (two players), as a counting
     state: the unseen cards dealt at random to the unknown part of the other hand, the deck (in
@@ -77,43 +81,25 @@ def sample_state(observation: Observation, positions: int, rng: np.random.Genera
     rules = observation.rules
     layout = counting_layout(rules)
     spec = spec_for(rules)
+    ids = spec.index
     seat, other = observation.seat, 1 - observation.seat
     n = positions
-    hidden = np.array([layout.bit_of[spec.index[c]] for c in observation.unseen], dtype=np.int64)
+    hidden = np.array([layout.bit_of[ids[c]] for c in observation.unseen], dtype=np.int64)
     order = hidden[np.argsort(rng.random((n, hidden.size)), axis=1)] if hidden.size else np.zeros((n, 0), dtype=np.int64)
     bits = np.int64(1) << order
-    known_other = _mask(layout, spec, observation.known[other])
+    known_other = card_mask(layout, (ids[c] for c in observation.known[other]))
     unknown = observation.hand_sizes[other] - len(observation.known[other])
     hands = np.zeros((2, n), dtype=np.int64)
-    hands[seat] = _mask(layout, spec, observation.hand)
+    hands[seat] = card_mask(layout, (ids[c] for c in observation.hand))
     hands[other] = known_other | np.bitwise_or.reduce(bits[:, :unknown], axis=1) if unknown else known_other
-    deck = np.ascontiguousarray(bits[:, unknown : unknown + observation.deck_size])
-    if deck.shape[1] == 0:
-        deck = np.zeros((n, 1), dtype=np.int64)
-    laid = np.zeros((2, n), dtype=np.int64)
-    opened = np.full((2, n), layout.full, dtype=np.int64)
-    for side in (0, 1):
-        cards = [c for exp in observation.expeditions[side] for c in exp]
-        laid[side] = _mask(layout, spec, cards)
-        for c in cards:
-            b = np.array([np.int64(1) << layout.bit_of[spec.index[c]]])
-            opened[side] &= ~batch._closes(layout, b)[0]
-    piles = np.zeros((layout.suits, n), dtype=np.int64)
-    for s, pile in enumerate(observation.piles):
-        code = 0
-        for c in pile:
-            code = (code << 4) | (layout.bit_of[spec.index[c]] % layout.ranks + 1)
-        piles[s] = code
     known = np.zeros((2, n), dtype=np.int64)
     known[other] = known_other
-    return CountingState(
-        rules=rules, hands=hands, known=known, laid=laid, open=opened, allowed=np.full((2, n), layout.full, dtype=np.int64),
-        committed=np.zeros((2, n), dtype=np.int64), piles=piles,
-        pile_cards=np.full(n, _mask(layout, spec, [c for pile in observation.piles for c in pile]), dtype=np.int64),
-        gone=np.full(n, _mask(layout, spec, observation.removed), dtype=np.int64), deck=deck,
-        drawn=np.zeros(n, dtype=np.int64), deck_left=np.full(n, observation.deck_size, dtype=np.int64),
-        turns=np.full(n, observation.turn, dtype=np.int64), stall=np.full(n, observation.stall, dtype=np.int64),
-        to_move=observation.seat if observation.to_move is None else observation.to_move)
+    deck = bits[:, unknown : unknown + observation.deck_size]
+    seen = seen_masks(layout, [[[ids[c] for c in e] for e in side] for side in observation.expeditions],
+                      [[ids[c] for c in pile] for pile in observation.piles], [ids[c] for c in observation.removed])
+    return counting_state(layout, seen, hands=hands, known=known, deck=deck if deck.shape[1] else np.zeros((n, 1), dtype=np.int64),
+                          deck_left=observation.deck_size, turns=observation.turn, stall=observation.stall,
+                          to_move=observation.seat if observation.to_move is None else observation.to_move)
 
 
 def tables_of_state(state: CountingState) -> list[Table]:
@@ -164,7 +150,7 @@ class RolloutJob:
 
 def batch_plays(rules: Any) -> bool:
     """Whether the batch simulator plays ``rules`` (else rollouts run on the engine)."""
-    return batch._unsupported(rules) == ""
+    return batch.unsupported(rules) == ""
 
 
 def _suit_mask(layout: CountingLayout, suits: Sequence[str]) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -80,12 +80,14 @@ class WinChances(TableAnswer):
         return title, columns, lines, notes
 
 
-def future_differences(rules: Rules, rounds: int, positions: int, starter: int, seat: int, seed: int) -> IntArray:
+def future_differences(rules: Rules, rounds: int, positions: int, starter: int, seat: int, seed: int,
+                       stream: int = 0) -> IntArray:
     """For ``positions`` independent matches: the sum over ``rounds`` fresh rounds (the first started by
     ``starter``, then alternating) of ``seat``'s side's score minus the other side's, with the counting
-    policy for both sides (the batch simulator for two players, else the engine)."""
+    policy for both sides (the batch simulator for two players, else the engine), from the random
+    stream numbered ``stream``."""
     total = np.zeros(positions, dtype=np.int64)
-    rng = np.random.default_rng([seed, 7919])
+    rng = np.random.default_rng([seed, 7919, stream])
     side = rules.side_of(seat)
     for r in range(rounds):
         first = (starter + r) % rules.players
@@ -104,6 +106,28 @@ def future_differences(rules: Rules, rounds: int, positions: int, starter: int, 
         others = np.delete(scores, side, axis=1)
         total += scores[:, side] - others.max(axis=1)
     return total
+
+
+@dataclass
+class FutureRounds:
+    """The rounds after this one for each position of the rollouts, simulated once and kept while
+    the rollouts grow (``first``): each call simulates only the positions not simulated before,
+    from a random stream numbered by the first of them."""
+
+    rules: Rules
+    rounds: int
+    starter: int
+    seat: int
+    seed: int
+    sums: IntArray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def first(self, positions: int) -> IntArray:
+        """The future score differences of the first ``positions`` positions."""
+        done = self.sums.size
+        if positions > done:
+            more = future_differences(self.rules, self.rounds, positions - done, self.starter, self.seat, self.seed, done)
+            self.sums = np.concatenate([self.sums, more])
+        return self.sums[:positions]
 
 
 def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules | str | None = None, *, seat: int | None = None,
@@ -130,13 +154,14 @@ def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules 
     starter = (obs.to_move - obs.turn) % obs.rules.players if obs.to_move is not None else 0
     side = obs.side
     lead = (totals[side] - max(t for i, t in enumerate(totals) if i != side)) if totals else 0
+    futures = FutureRounds(obs.rules, rounds_after, starter + 1, obs.seat, seed)
 
     def summarize(collected: Rollouts) -> WinChances:
         d = collected.difference(0)
         n = collected.positions
         match_win = None
         if totals or rounds_after:
-            ahead = lead + d + future_differences(obs.rules, rounds_after, n, starter + 1, obs.seat, seed)
+            ahead = lead + d + futures.first(n)
             match_win = win_share(ahead)
         return WinChances(obs.rules, obs.seat, move, win_share(d), collected.mean(d),
                           collected.mean(collected.own(0)), totals, rounds_after, match_win, n, collected.seconds)
