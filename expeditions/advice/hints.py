@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import overload
 
-from ..analysis.analyst import ABOUT_AS_GOOD, BEST, HINT, UNDECIDED, WORSE, Analysis, Effort, analyse
+from ..analysis.analyst import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, Analysis, Effort, analyse, hint_effort
 from ..bots.words import move_text, pile_notes, reason, situation, target_of, them, yours
 from ..cards import Card
 from ..estimate import Estimate
@@ -210,9 +210,10 @@ def hints_of(observation: Observation, analysis: Analysis) -> Hints:
                  analysis.value, analysis.effort.tie, analysis.stop_words, analysis.deals)
 
 
-def rank_moves(observation: Observation, *, effort: Effort = HINT, cancelled: Callable[[], bool] | None = None) -> Hints:
-    """Every legal move of ``observation``'s seat, ranked by the analyst (see the module docs)."""
-    return hints_of(observation, analyse(observation, effort, cancelled=cancelled))
+def rank_moves(observation: Observation, *, effort: Effort | None = None, cancelled: Callable[[], bool] | None = None) -> Hints:
+    """Every legal move of ``observation``'s seat, ranked by the analyst (see the module docs), with the
+    effort of a hint (``analyst.hint_effort``) unless ``effort`` says otherwise."""
+    return hints_of(observation, analyse(observation, effort or hint_effort(observation), cancelled=cancelled))
 
 
 def hint_table(ranked: Hints, top: int | None = None) -> Hints:

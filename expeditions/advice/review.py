@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from html import escape
 
-from ..analysis.analyst import HINT, Analyst, Effort
+from ..analysis.analyst import Analyst, Effort, hint_effort
 from ..arguments import seat as checked_seat
 from ..arguments import whole_number
 from ..bots.base import Bot, RoundLike, play_out
@@ -212,7 +212,7 @@ class Review:
 
 
 # --- computing ----------------------------------------------------------------------------------------
-def review_steps(rnd: RoundLike, seat: int, *, effort: Effort = HINT, deals: int = REVIEW_DEALS, moments: int = MOMENTS,
+def review_steps(rnd: RoundLike, seat: int, *, effort: Effort | None = None, deals: int = REVIEW_DEALS, moments: int = MOMENTS,
                  par: Mapping[int, Bot] | None = None, hard: Bot | None = None) -> Iterator[Review]:
     """The review of ``seat``'s moves in ``rnd`` as it grows: first with no move reviewed, then one
     more move each time, then (with ``par``) the same with par; the last is the complete review.
@@ -238,7 +238,7 @@ def review_steps(rnd: RoundLike, seat: int, *, effort: Effort = HINT, deals: int
         yield _assemble(rnd.rules, seat, reviewed, len(turns), deals, moments, _par(rnd, seat, par, hard or Hard(0)))
 
 
-def review(rnd: RoundLike, seat: int, *, effort: Effort = HINT, deals: int = REVIEW_DEALS, moments: int = MOMENTS,
+def review(rnd: RoundLike, seat: int, *, effort: Effort | None = None, deals: int = REVIEW_DEALS, moments: int = MOMENTS,
            par: Mapping[int, Bot] | None = None, hard: Bot | None = None, progress: bool = False,
            on_progress: Callable[[Review], object] | None = None) -> Review:
     """The review of ``seat``'s moves in ``rnd`` (finished or not; see ``review_steps``).
@@ -267,10 +267,10 @@ def _turns_of(rnd: RoundLike, seat: int) -> list[tuple[int, Observation, Move]]:
     return out
 
 
-def _review_move(obs: Observation, played: Move, number: int, turn: int, effort: Effort, deals: int) -> ReviewedMove:
+def _review_move(obs: Observation, played: Move, number: int, turn: int, effort: Effort | None, deals: int) -> ReviewedMove:
     if len(obs.legal_moves) == 1:
         return ReviewedMove(number, turn, played, played, Estimate.exact(0.0), obs)
-    analyst = Analyst(obs, effort)
+    analyst = Analyst(obs, effort or hint_effort(obs))
     best = analyst.run().best.move
     if best == played:
         return ReviewedMove(number, turn, played, played, Estimate.exact(0.0), obs)
