@@ -22,6 +22,16 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 5] + " ...>"
 
 
+def short_text(value: str, most: int, what: str, *, accepted: str = "",
+               error: type[ExpeditionsError] = ArgumentError) -> str:
+    """``value`` if it is at most ``most`` characters long. The check comes before any reading of the text,
+    so what the text costs to read is bounded by ``most``."""
+    if len(value) > most:
+        raise error(f"{what} takes at most {most:,} characters, got {len(value):,} ({shown(value, 30)})"
+                    + (f": {accepted}" if accepted else ""))
+    return value
+
+
 def whole_number(value: Any, name: str, *, least: int | None = None, most: int | None = None,
                  error: type[ExpeditionsError] = ArgumentError) -> int:
     """``value`` if it is a whole number (not ``True`` or ``False``) within ``least..most``."""

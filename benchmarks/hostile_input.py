@@ -1,0 +1,107 @@
+"""What hostile input costs: processor time (and memory) of the texts, records and files a visitor can send.
+
+Each finding of the hostile-input review has a section; each section prints its figures, the medians of
+``--repeats`` runs, in processor time (``time.process_time``: what this process spent, whatever the rest
+of the machine does). The script uses only the public API, so the same script measures an older checkout
+(``PYTHONPATH=/path/to/old/checkout python benchmarks/hostile_input.py``); where the old code stalls, its
+inputs are kept small enough to finish (the figures show how the cost grows).
+
+Usage: python benchmarks/hostile_input.py [--only NAME ...] [--repeats K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+
+from _machine import machine
+
+import expeditions as ex
+
+
+def cpu(call: Callable[[], object], repeats: int) -> tuple[float, str]:
+    """The median processor time of ``call`` over ``repeats`` runs, and how the last run ended."""
+    times, ended = [], ""
+    for _ in range(repeats):
+        start = time.process_time()
+        try:
+            call()
+            ended = "read"
+        except ex.ExpeditionsError as e:
+            ended = f"refused: {str(e)[:70]}"
+        except Exception as e:  # the figure of an older checkout: what it raised instead of words
+            ended = f"{type(e).__name__}: {str(e)[:60]}"
+        times.append(time.process_time() - start)
+    return statistics.median(times), ended
+
+
+def row(what: str, seconds: float, ended: str) -> None:
+    print(f"  {what:<44} {seconds:>10.4f} s   {ended}")
+
+
+# --- finding 1: a move text that backtracks ----------------------------------------------------------------
+def move_texts(repeats: int) -> None:
+    print("finding 1: Move.parse of 'play 7H' + n spaces + 'x' (and other long move texts)")
+    for n in (250, 500, 1_000):
+        row(f"n = {n:,}", *cpu(lambda n=n: ex.Move.parse("play 7H" + " " * n + "x"), repeats if n < 1_000 else 1))
+    for label, text in [("64 KB of spaces after 'play 7H'", "play 7H" + " " * 65_536 + "x"),
+                        ("'play 7H, draw' + 64 KB of spaces", "play 7H, draw" + " " * 65_536 + "x")]:
+        if _stalls_before(text):
+            print(f"  {label:<44}   (not run: the old reading grows as n³)")
+            continue
+        row(label, *cpu(lambda t=text: ex.Move.parse(t), repeats))
+
+
+def _stalls_before(text: str) -> bool:
+    """Whether this checkout still reads move texts with the backtracking expression (its 64 KB case would
+    take days): a 400-space text takes it a tenth of a second or more, the linear reading microseconds."""
+    start = time.process_time()
+    try:
+        ex.Move.parse("play 7H" + " " * 400 + "x")
+    except ex.ExpeditionsError:
+        pass
+    return time.process_time() - start > 0.05 and len(text) > 2_000
+
+
+# --- finding 12: the cache of move texts ---------------------------------------------------------------------
+def move_cache(repeats: int) -> None:
+    print("finding 12: memory kept after reading 200 different valid move texts of 1 MB each")
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    refused = 0
+    for i in range(200):
+        text = "play 7H, draw deck" + " " * (1_000_000 + i)
+        try:
+            ex.Move.parse(text)
+        except ex.ExpeditionsError:
+            refused += 1
+        del text
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print(f"  {'kept after the 200 texts':<44} {kept / 2**20:>10.1f} MB   ({refused} of 200 refused)")
+
+
+SECTIONS: dict[str, Callable[[int], None]] = {
+    "moves": move_texts,
+    "cache": move_cache,
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="*", choices=sorted(SECTIONS), help="the sections to run (default: all)")
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    print(f"{time.strftime('%Y-%m-%d %H:%M')} · {machine()} · expeditions from {ex.__file__}")
+    for name in args.only or SECTIONS:
+        SECTIONS[name](args.repeats)
+
+
+if __name__ == "__main__":
+    main()
