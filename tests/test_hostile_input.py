@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import expeditions as ex
-from expeditions import Move, NotationError
+from expeditions import LessonError, Move, NotationError, lessons
+from expeditions.lessons import MemoryStore, NumberTask, Tutorial
 from expeditions.moves import MOVE_TEXT_LIMIT
 
 FUZZ = settings(derandomize=True, deadline=None, max_examples=300,
@@ -110,3 +111,41 @@ def test_long_move_texts_are_not_kept() -> None:
     finally:
         tracemalloc.stop()
     assert kept < 400_000, f"{kept:,} bytes kept after 40 texts of 100 KB"
+
+
+# --- numbers: the lesson's score box ---------------------------------------------------------------------------
+NUMBER_LESSON = next(lesson for lesson in lessons.path() if isinstance(lesson.task, NumberTask))
+CRAFTED_NUMBERS = ["²", "①", "9" * 4_301, "-" + "9" * 4_301, "³8", "٣٨", "３８", "1_000", "0x1F", "1e3", "38.0", "- 38", "--38",
+                   "+-38", "3+8", "−", "+", " " * MAX_INPUT, "9" * MAX_INPUT, "٣" * MAX_INPUT, "\x00", "38\x00", "\ud800"]
+
+
+def number_read(answer: str | int) -> None:
+    """Answer the number lesson with ``answer`` under the guard: a right or wrong answer, or a refusal in words."""
+    found = outcome(lambda: NUMBER_LESSON.check(answer), f"a score answer {shortened(str(answer))}")
+    if found.refused:
+        assert isinstance(found.error, LessonError) and "whole number" in str(found.error)
+        assert len(str(found.error)) < 1_000
+    else:
+        assert found.value is not None and found.value.kind in ("right", "wrong")
+
+
+@pytest.mark.parametrize("answer", CRAFTED_NUMBERS, ids=lambda t: shortened(t, 12))
+def test_a_crafted_score_answer_is_judged_or_refused_in_words(answer: str) -> None:
+    number_read(answer)
+
+
+@FUZZ
+@given(st.text(alphabet=st.characters(categories=["Nd", "No", "Nl", "Pd", "Sm", "Zs"]), max_size=30) | st.text(max_size=60)
+       | st.integers())
+def test_random_score_answers_are_judged_or_refused_in_words(answer: str | int) -> None:
+    number_read(answer)
+
+
+@pytest.mark.parametrize("answer", ["²", "①", "9" * 4_301])
+def test_the_lesson_answers_an_unreadable_score_in_its_feedback_and_changes_nothing(answer: str) -> None:
+    tutorial = Tutorial(store=MemoryStore())
+    tutorial.go(NUMBER_LESSON.id)
+    before = tutorial.progress
+    view = outcome(lambda: tutorial.answer(answer)).value
+    assert view is not None and view.feedback.kind == "info" and "whole number of at most 6 digits" in view.feedback.text
+    assert tutorial.progress == before and not tutorial.solved
