@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import json
+import random
 import statistics
 import time
 import tracemalloc
@@ -94,10 +96,54 @@ def score_answers(repeats: int) -> None:
         row(label, *cpu(lambda t=text: lesson.check(t), repeats))
 
 
+# --- finding 11: records and seeds -------------------------------------------------------------------------------
+def records(repeats: int) -> None:
+    print("finding 11: loading records (ex.loads) and a large seed")
+    for moves in (8_000, 16_000, 32_000, 64_000):
+        text = ex.deal("expeditionen", seed=2).play_all(_loop_moves(moves)).to_json()
+        row(f"a round of {moves:,} moves ({len(text) / 2**20:.2f} MiB)", *cpu(lambda t=text: ex.loads(t), repeats))
+    for label, text in [("100,000 '['", "[" * 100_000), ("a note nested 5,000 deep", _nested_note(5_000)),
+                        ("a number of 5,000 digits", "1" * 5_000)]:
+        row(label, *cpu(lambda t=text: ex.loads(t), repeats))
+    seed = "x" * 9_000_000
+    spent, ended = cpu(lambda: ex.new_match("expeditions", seed=seed).to_json(), 1)
+    try:
+        size = f"{len(ex.new_match('expeditions', seed=seed).to_json()) / 2**20:.1f} MiB record"
+    except ex.ExpeditionsError:
+        size = "no record"
+    row(f"a match seeded with 9 MB of text ({size})", spent, ended)
+
+
+_LOOPS: dict[int, list[ex.Move]] = {}
+
+
+def _loop_moves(moves: int) -> list[ex.Move]:
+    """The moves of a round of rules without a stall rule in which both players discard and draw each other's
+    discards, ``moves`` long (worked out once, with the engine's table, for the longest length asked)."""
+    if moves not in _LOOPS:
+        from expeditions.engine import judge
+
+        rnd = ex.deal("expeditionen", seed=2)
+        table, rng, played = rnd._t, random.Random(2), []
+        while len(played) < moves:
+            legal = table.legal_moves()
+            move = rng.choice([m for m in legal if m.kind == "discard" and m.draw != "deck"] or legal)
+            table = table.after(judge(table, move))
+            played.append(move)
+        _LOOPS[moves] = played
+    return _LOOPS[moves]
+
+
+def _nested_note(depth: int) -> str:
+    base = json.loads(ex.deal("expeditions", seed=1).to_json())
+    return json.dumps(base)[:-1] + ', "notes": ' + "[" * depth + "]" * depth + "}"
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "moves": move_texts,
     "cache": move_cache,
     "scores": score_answers,
+    "records": records,
 }
 
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+import expeditions as ex
 from expeditions import ExpeditionsError
 
 CPU_SECONDS = 1.0
@@ -86,3 +88,21 @@ def shortened(text: str | bytes, width: int = 80) -> str:
     """An input as a test's message shows it: its start, its length."""
     shown = repr(text[:width])
     return shown if len(text) <= width else f"{shown}... ({len(text):,} long)"
+
+
+# --- what must hold of a game after any input --------------------------------------------------------------------
+def cards_once(rnd: ex.Round) -> None:
+    """Every card of the rule set lies in exactly one place: a hand, an expedition, a pile, the deck, out of the game."""
+    r = rnd.rules
+    placed = [c for h in rnd.hands for c in h] + [c for side in range(r.sides) for e in rnd.expeditions(side).values() for c in e]
+    placed += [c for pile in rnd.piles.values() for c in pile] + list(rnd.deck) + list(rnd.removed) + list(rnd.set_aside)
+    assert Counter(placed) == Counter(r.deck), f"the cards of {rnd!r} are not each in one place"
+
+
+def replays_exactly(game: ex.Round | ex.Match) -> None:
+    """The game's record loads back to the same game: the same record, every round's cards each once."""
+    text = game.to_json()
+    again = ex.loads(text)
+    assert again.to_json() == text
+    for rnd in again.rounds if isinstance(again, ex.Match) else (again,):
+        cards_once(rnd)

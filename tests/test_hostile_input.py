@@ -8,18 +8,22 @@ as it was. The random inputs are seeded (``derandomize``), so every run tries th
 from __future__ import annotations
 
 import gc
+import json
 import random
 import tracemalloc
 
 import pytest
-from hostile import MAX_INPUT, outcome, shortened
+from hostile import MAX_INPUT, cards_once, outcome, replays_exactly, shortened
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import expeditions as ex
-from expeditions import LessonError, Move, NotationError, lessons
+from expeditions import LessonError, Move, NotationError, RecordError, lessons
+from expeditions.bots import Heuristic, play_out
+from expeditions.json_input import DEPTH
 from expeditions.lessons import MemoryStore, NumberTask, Tutorial
 from expeditions.moves import MOVE_TEXT_LIMIT
+from expeditions.record import RECORD_LIMIT
 
 FUZZ = settings(derandomize=True, deadline=None, max_examples=300,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -149,3 +153,177 @@ def test_the_lesson_answers_an_unreadable_score_in_its_feedback_and_changes_noth
     view = outcome(lambda: tutorial.answer(answer)).value
     assert view is not None and view.feedback.kind == "info" and "whole number of at most 6 digits" in view.feedback.text
     assert tutorial.progress == before and not tutorial.solved
+
+
+# --- records ------------------------------------------------------------------------------------------------------
+def played(name: str, seed: int) -> ex.Round:
+    rnd = ex.deal(name, seed=seed)
+    return play_out(rnd, [Heuristic(seat) for seat in range(rnd.rules.players)])
+
+
+def played_match(name: str, seed: int) -> ex.Match:
+    match = ex.new_match(name, seed=seed)
+    bots = [Heuristic(seat) for seat in range(match.rules.players)]
+    while True:
+        match = match._with_current(play_out(match.current, bots))
+        if match.is_over:
+            return match
+        match = match.next_round()
+
+
+def looping_round(moves: int) -> ex.Round:
+    """A round of the rules without a stall rule in which both players discard and draw each other's discards
+    (it could go on for ever): ``moves`` moves long."""
+    rnd, rng = ex.deal("expeditionen", seed=2), random.Random(2)
+    while rnd.turn < moves:
+        legal = rnd.legal_moves()
+        rnd = rnd.play(rng.choice([m for m in legal if m.kind == "discard" and m.draw != "deck"] or legal))
+    return rnd
+
+
+GAMES: list[ex.Round | ex.Match] = [played("expeditions", 1), played("expeditions-4p", 2), played("expeditions-solo", 3),
+                                     played("lost-cities", 4), played_match("expeditions", 5)]
+RECORDS = [game.to_json() for game in GAMES]
+
+
+def record_with(change: object, base: int = 0) -> str:
+    data = json.loads(RECORDS[base])
+    assert callable(change)
+    change(data)
+    return json.dumps(data, ensure_ascii=False)
+
+
+def nested(lists: int) -> object:
+    """A text inside ``lists`` lists: in a field of a record, nested ``lists + 1`` deep."""
+    value: object = "deep"
+    for _ in range(lists):
+        value = [value]
+    return value
+
+
+def over_the_record_limit() -> str:
+    return record_with(lambda d: d.__setitem__("notes", "x" * RECORD_LIMIT))
+
+
+CRAFTED_RECORDS: dict[str, tuple[str | bytes, str]] = {
+    "100,000 [": ("[" * 100_000, "nests lists and objects more than 20 deep"),
+    "64 KB of {": ('{"a":' * (MAX_INPUT // 5), "nests lists and objects more than 20 deep"),
+    "a note nested too deep": (record_with(lambda d: d.__setitem__("notes", nested(DEPTH))), "more than 20 deep"),
+    "a number of 64 KB": ("1" * MAX_INPUT, "holds a number of 65,536 digits"),
+    "a number of 5,000 digits in a note": (record_with(lambda d: d.__setitem__("notes", 12_345)).replace("12345", "9" * 5_000),
+                                           "a number of 5,000 digits"),
+    "a seed of 60 KB": (record_with(lambda d: d.__setitem__("seed", "x" * 60_000), base=4), "seed takes at most 1,000 characters"),
+    "a seed of 200 bits": (record_with(lambda d: d.__setitem__("seed", 2**200), base=4), "at most 64 bits"),
+    "a backtracking move": (record_with(lambda d: d["rounds"][0]["moves"].insert(3, "play 7H" + " " * 1_000 + "x")),
+                            "round 1, turn 4"),
+    "moves that are not text": (record_with(lambda d: d["rounds"][0].__setitem__("moves", [[1]] * 5_000)),
+                                "a move is written as text"),
+    "a deck of 60 KB": (record_with(lambda d: d["rounds"][0].__setitem__("deck", "7H " * 20_000)), "at most 4,000 characters"),
+    "over the size limit": (over_the_record_limit(), "at most 1,048,576 are read"),
+    "not UTF-8": (b'{"format": "\xff\xfe"}', "not valid JSON"),
+    "a lone surrogate": ('{"format": "\\ud800"}', "not an Expeditions game record"),
+    "NaN for a version": ('{"format": "expeditions-record", "version": NaN}', "format version nan"),
+}
+
+
+@pytest.mark.parametrize("name", list(CRAFTED_RECORDS))
+def test_a_crafted_record_is_refused_in_words_at_once(name: str) -> None:
+    text, says = CRAFTED_RECORDS[name]
+    found = outcome(lambda: ex.loads(text), f"the record {name}")
+    assert isinstance(found.error, RecordError) and says in str(found.error), found.error
+    assert len(str(found.error)) < 2_000
+
+
+def test_a_record_nested_to_the_depth_limit_and_a_long_round_load_at_once() -> None:
+    for game in (ex.loads(record_with(lambda d: d.__setitem__("notes", nested(DEPTH - 1)))), looping_round(2_000)):
+        text = game.to_json()
+        assert len(text) < MAX_INPUT
+        found = outcome(lambda t=text: ex.loads(t), "a record within the limits")
+        assert found.value is not None and found.value.to_json() == text
+        replays_exactly(found.value)
+
+
+def test_a_long_round_replays_in_linear_time() -> None:
+    """A record of 32,000 moves (about 1 MB, the size limit) loads within the guard: the replay does not copy the
+    round's list of moves at every move (it took 1.2 s, and four times that at twice the length)."""
+    text = looping_round(32_000).to_json()
+    assert len(text) <= RECORD_LIMIT
+    found = outcome(lambda: ex.loads(text), "a record of 32,000 moves")
+    assert found.value is not None and len(found.value.moves) == 32_000
+
+
+def test_a_replay_builds_the_list_of_moves_once_per_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What makes the replay linear: a round is built once per piece of 64 moves, not once per move (each round
+    holds its whole list of moves, so a round per move copies the list at every move)."""
+    text = looping_round(2_000).to_json()
+    built = []
+    made = ex.Round.__init__
+
+    def counted(self: ex.Round, *args: object) -> None:
+        built.append(1)
+        made(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ex.Round, "__init__", counted)
+    assert len(ex.loads(text).moves) == 2_000
+    assert len(built) <= 2_000 // 64 + 2
+
+
+def test_a_refused_record_names_the_turn_it_fails_at_in_a_long_round() -> None:
+    rnd = looping_round(300)
+    data = json.loads(rnd.to_json())
+    data["rounds"][0]["moves"][200] = "play 7H, draw pile Q"
+    with pytest.raises(RecordError, match=r"round 1, turn 201 \(seat 0\): 'play 7H, draw pile Q' does not replay"):
+        ex.loads(json.dumps(data))
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A record of a played game with a piece changed: cut, doubled many times, or replaced by other text."""
+    text = draw(st.sampled_from(RECORDS))
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, min(len(text), start + 40)))
+    how = draw(st.sampled_from(["cut", "repeat", "replace", "nest"]))
+    piece = text[start:end]
+    if how == "cut":
+        changed = text[:start] + text[end:]
+    elif how == "repeat":
+        changed = text[:start] + piece * draw(st.integers(2, max(2, MAX_INPUT // max(1, len(piece) + 1) // 4))) + text[end:]
+    elif how == "nest":
+        depth = draw(st.integers(1, 3_000))
+        changed = text[:start] + "[" * depth + piece + "]" * depth + text[end:]
+    else:
+        other = draw(st.text(alphabet=st.sampled_from(list('{}[]",:0123456789-.eE tfnul\\HSDCYBWGRPplaydiscrw♥')), max_size=40))
+        changed = text[:start] + other + text[end:]
+    return changed[: MAX_INPUT * 2]
+
+
+@FUZZ
+@given(mutated())
+def test_mutated_records_load_exactly_or_are_refused_in_words(text: str) -> None:
+    found = outcome(lambda: ex.loads(text), f"the record {shortened(text)}")
+    if found.refused:
+        assert isinstance(found.error, RecordError), found.error
+        return
+    game = found.value
+    assert game is not None
+    for rnd in game.rounds if isinstance(game, ex.Match) else (game,):
+        cards_once(rnd)
+    replays_exactly(game)
+
+
+def test_every_played_record_replays_exactly() -> None:
+    for game in GAMES:
+        replays_exactly(game)
+
+
+# --- seeds ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed, says", [("x" * 9_000_000, "seed takes at most 1,000 characters, got 9,000,000"),
+                                        (2**64, "seed takes a whole number of at most 64 bits, got one of 65 bits"),
+                                        (-(2**64), "at most 64 bits"), (10**5_000, "of 16,610 bits")],
+                         ids=["9 MB of text", "2**64", "-2**64", "10**5000"])
+def test_a_seed_is_small(seed: object, says: str) -> None:
+    for make in (lambda: ex.deal("expeditions", seed=seed), lambda: ex.new_match("expeditions", seed=seed)):
+        found = outcome(make, "a large seed")
+        assert isinstance(found.error, ex.ArgumentError) and says in str(found.error), found.error
+    assert ex.deal("expeditions", seed="x" * 1_000).deck == ex.deal("expeditions", seed="x" * 1_000).deck
+    assert ex.new_match("expeditions", seed=2**64 - 1).seed == 2**64 - 1
