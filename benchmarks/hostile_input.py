@@ -17,9 +17,11 @@ import gc
 import json
 import random
 import statistics
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
 from _machine import machine
 
@@ -139,11 +141,31 @@ def _nested_note(depth: int) -> str:
     return json.dumps(base)[:-1] + ', "notes": ' + "[" * depth + "]" * depth + "}"
 
 
+# --- finding 10: the lessons' progress file ------------------------------------------------------------------------
+def progress_files(repeats: int) -> None:
+    print("finding 10: opening the lessons on a progress file, and a step where the file cannot be written")
+    from expeditions.lessons import ProgressFile, Tutorial
+
+    with tempfile.TemporaryDirectory() as folder:
+        good = {"format": 1, "tracks": {"path": {"current": "", "done": []}, "appendix": {"current": 5}}}
+        cases = [("100,000 '['", "[" * 100_000), ("a number of 5,000 digits", '{"format": 1' + "0" * 5_000 + ', "tracks": {}}'),
+                 ("the other track's entry broken", json.dumps(good))]
+        for label, text in cases:
+            path = Path(folder) / "lessons.json"
+            path.write_text(text, encoding="utf-8")
+            track = "appendix" if "other" in label else "path"
+            row(label, *cpu(lambda p=path, t=track: Tutorial(t, store=ProgressFile(p)), repeats))
+        (Path(folder) / "in-the-way").write_text("a file where the folder should be", encoding="utf-8")
+        tutorial = Tutorial(store=ProgressFile(Path(folder) / "in-the-way" / "lessons.json"))
+        row("a step where the folder is a file", *cpu(tutorial.skip, 1))
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "moves": move_texts,
     "cache": move_cache,
     "scores": score_answers,
     "records": records,
+    "progress": progress_files,
 }
 
 

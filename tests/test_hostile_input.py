@@ -8,9 +8,11 @@ as it was. The random inputs are seeded (``derandomize``), so every run tries th
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import random
 import tracemalloc
+from pathlib import Path
 
 import pytest
 from hostile import MAX_INPUT, cards_once, outcome, replays_exactly, shortened
@@ -21,7 +23,8 @@ import expeditions as ex
 from expeditions import LessonError, Move, NotationError, RecordError, lessons
 from expeditions.bots import Heuristic, play_out
 from expeditions.json_input import DEPTH
-from expeditions.lessons import MemoryStore, NumberTask, Tutorial
+from expeditions.lessons import MemoryStore, NumberTask, Progress, ProgressFile, Tutorial
+from expeditions.lessons.progress import DONE_LIMIT, ID_LIMIT, TRACKS_LIMIT
 from expeditions.moves import MOVE_TEXT_LIMIT
 from expeditions.record import RECORD_LIMIT
 
@@ -327,3 +330,175 @@ def test_a_seed_is_small(seed: object, says: str) -> None:
         assert isinstance(found.error, ex.ArgumentError) and says in str(found.error), found.error
     assert ex.deal("expeditions", seed="x" * 1_000).deck == ex.deal("expeditions", seed="x" * 1_000).deck
     assert ex.new_match("expeditions", seed=2**64 - 1).seed == 2**64 - 1
+
+
+# --- the lessons' progress: files and what the browser hands back ----------------------------------------------
+PATH_IDS = [lesson.id for lesson in lessons.path()]
+APPENDIX_IDS = [lesson.id for lesson in lessons.appendix()]
+GOOD = {"format": 1, "tracks": {"path": {"current": PATH_IDS[2], "done": PATH_IDS[:2]},
+                                "appendix": {"current": APPENDIX_IDS[1], "done": [APPENDIX_IDS[0]]}}}
+FILES = itertools.count()
+
+
+def progress_file(tmp_path: Path, text: str | bytes) -> Path:
+    path = tmp_path / f"lessons-{next(FILES)}.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def file_read(path: Path, track: str = "path") -> Tutorial | None:
+    """Open the lessons on the progress file ``path`` under the guard: they open and take a step (the step never
+    fails, whatever the file), or opening is refused by an error that names the file; the file is never changed
+    when it cannot be read."""
+    before = path.read_bytes()
+    found = outcome(lambda: Tutorial(track, store=ProgressFile(path)), f"the progress file {shortened(before)}")
+    if found.refused:
+        assert isinstance(found.error, LessonError) and str(path) in str(found.error), found.error
+        assert len(str(found.error)) < 2_000
+        found = outcome(lambda: ProgressFile(path).save(track, {"current": "", "done": []}), "saving beside an unreadable file")
+        assert not found.refused and path.read_bytes() == before, "a file that cannot be read is never overwritten"
+        return None
+    tutorial = found.value
+    assert tutorial is not None
+    done = outcome(lambda: tutorial.skip(), "a step").value
+    assert done is not None and Tutorial(track, store=tutorial.store).progress == tutorial.progress
+    return tutorial
+
+
+CRAFTED_FILES: dict[str, str | bytes] = {
+    "100,000 [": "[" * 100_000,
+    "nested objects": '{"format": 1, "tracks": ' + '{"a":' * 20_000,
+    "a number of 5,000 digits": '{"format": 1' + "0" * 5_000 + ', "tracks": {}}',
+    "a huge number for a lesson": '{"format": 1, "tracks": {"path": {"current": ' + "7" * 5_000 + "}}}",
+    "not UTF-8": b"\xff\xfe\xfa",
+    "NaN": '{"format": NaN, "tracks": {}}',
+    "a list": "[1, 2]",
+    "64 KB of spaces": " " * MAX_INPUT,
+    "over the size limit": json.dumps(GOOD | {"notes": "x" * 2**20}),
+    "a lone surrogate for a lesson": '{"format": 1, "tracks": {"path": {"current": "\\udc80", "done": ["\\ud800"]}}}',
+}
+CRAFTED_ENTRIES: dict[str, object] = {
+    "a number": 5, "a list": ["not", "progress"], "a current that is a number": {"current": 5},
+    "done as text": {"done": "a"}, "done holding numbers": {"done": [1, 2]}, "a long id": {"current": "x" * (ID_LIMIT + 1)},
+    "too many done": {"done": ["x"] * (DONE_LIMIT + 1)}, "nested done": {"done": [[["deep"]]]},
+}
+
+
+@pytest.mark.parametrize("name", list(CRAFTED_FILES))
+def test_a_crafted_progress_file_is_read_or_refused_naming_it(tmp_path: Path, name: str) -> None:
+    file_read(progress_file(tmp_path, CRAFTED_FILES[name]))
+
+
+@pytest.mark.parametrize("name", list(CRAFTED_ENTRIES))
+def test_a_broken_entry_for_the_other_track_is_set_aside_and_the_rest_kept(tmp_path: Path, name: str) -> None:
+    """The appendix's entry cannot be read: its lessons start afresh and say so; the path's progress is kept, and
+    the broken entry is kept too, set aside in the file (nothing is lost)."""
+    broken = CRAFTED_ENTRIES[name]
+    path = progress_file(tmp_path, json.dumps({"format": 1, "tracks": {"path": GOOD["tracks"]["path"], "appendix": broken}}))
+    appendix = Tutorial("appendix", store=ProgressFile(path))
+    assert appendix.progress == Progress.start(APPENDIX_IDS)
+    assert "cannot be read" in appendix.feedback.text and "set aside" in appendix.feedback.text and str(path) in appendix.feedback.text
+    appendix.skip()
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    assert kept["tracks"]["path"] == GOOD["tracks"]["path"] and kept["set_aside"] == [{"track": "appendix", "entry": broken}]
+    assert kept["tracks"]["appendix"] == {"current": APPENDIX_IDS[1], "done": []}
+    assert Tutorial("path", store=ProgressFile(path)).progress.current == PATH_IDS[2]
+
+
+@pytest.mark.parametrize("name", list(CRAFTED_ENTRIES))
+def test_a_broken_entry_is_never_kept(name: str) -> None:
+    """What the browser hands back for another track is checked before it is kept: a broken entry is refused in
+    words and the track it was for still opens."""
+    store = MemoryStore()
+    found = outcome(lambda: store.save("appendix", CRAFTED_ENTRIES[name]))  # type: ignore[arg-type]
+    assert isinstance(found.error, LessonError) and "is not kept progress" in str(found.error)
+    assert store.load("appendix") is None and Tutorial("appendix", store=store).progress == Progress.start(APPENDIX_IDS)
+
+
+def test_an_unwritable_place_keeps_progress_in_memory_and_says_so(tmp_path: Path) -> None:
+    """The progress file's folder is a file: every step still works, the first says once that progress is kept in
+    memory only, and nothing is lost (the tracks read from the file stay, the steps are remembered)."""
+    (tmp_path / "in-the-way").write_text("a file where the folder should be", encoding="utf-8")
+    store = ProgressFile(tmp_path / "in-the-way" / "lessons.json")
+    tutorial = Tutorial(store=store)
+    view = tutorial.skip()
+    assert "cannot be saved" in view.feedback.text and "kept in memory" in view.feedback.text
+    assert str(store.path) in view.feedback.text
+    assert tutorial.next().feedback.text == ""  # said once
+    assert store.load("path") == tutorial.progress.to_dict() and tutorial.progress.current == PATH_IDS[2]
+    assert Tutorial(store=store).progress == tutorial.progress
+    appendix = Tutorial("appendix", store=store)
+    appendix.skip()
+    assert store.load("appendix") == appendix.progress.to_dict()
+
+
+def test_a_file_that_becomes_unwritable_keeps_what_it_held(tmp_path: Path) -> None:
+    path = progress_file(tmp_path, json.dumps(GOOD))
+    store = ProgressFile(path)
+    tutorial = Tutorial("appendix", store=store)
+    path.unlink()
+    path.mkdir()  # the file is now a folder: neither read nor written
+    view = tutorial.skip()
+    assert "kept in memory" in view.feedback.text and str(path) in view.feedback.text
+    assert store.load("appendix") == tutorial.progress.to_dict()
+
+
+def test_a_store_keeps_at_most_its_number_of_tracks() -> None:
+    store = MemoryStore()
+    for k in range(TRACKS_LIMIT):
+        store.save(f"track {k}", {})
+    with pytest.raises(LessonError, match=f"at most {TRACKS_LIMIT} tracks"):
+        store.save("one more", {})
+    for bad in ("", "x" * (ID_LIMIT + 1), 7):
+        with pytest.raises(LessonError, match="not a track"):
+            store.save(bad, {})  # type: ignore[arg-type]
+
+
+@st.composite
+def progress_texts(draw: st.DrawFn) -> str:
+    """A good progress file with a piece changed (cut, repeated, replaced), or any JSON value."""
+    if draw(st.booleans()):
+        return json.dumps(draw(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+                                            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                                                st.sampled_from(["format", "tracks", "path", "current", "done", "x"]),
+                                                inner, max_size=4), max_leaves=30)))
+    text = json.dumps(GOOD)
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, min(len(text), start + 30)))
+    other = draw(st.text(alphabet=st.sampled_from(list('{}[]",:0123456789-. tfnul\\')), max_size=30)
+                 | st.sampled_from(["[" * 5_000, "9" * 5_000, text[start:end] * 1_000]))
+    return (text[:start] + other + text[end:])[:MAX_INPUT]
+
+
+@FUZZ
+@given(progress_texts(), st.sampled_from(["path", "appendix"]))
+def test_random_progress_files_are_read_or_refused_naming_them(tmp_path_factory: pytest.TempPathFactory, text: str,
+                                                                track: str) -> None:
+    file_read(progress_file(tmp_path_factory.mktemp("progress"), text), track)
+
+
+PAYLOAD_KEYS = st.sampled_from(["current", "done", "path", "appendix", "x", ""])
+PAYLOADS = st.recursive(st.none() | st.booleans() | st.integers() | st.sampled_from(PATH_IDS + APPENDIX_IDS) | st.text(max_size=12),
+                        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(PAYLOAD_KEYS, inner, max_size=4),
+                        max_leaves=40)
+
+
+@FUZZ
+@given(PAYLOADS, PAYLOADS)
+def test_random_restore_data_resumes_or_is_refused_and_every_track_still_opens(this: object, other: object) -> None:
+    """What the browser hands back: the current track's entry resumes or is refused in words (the progress then
+    unchanged); the other track's is kept or refused; either way both tracks open and step afterwards."""
+    store = MemoryStore()
+    tutorial = Tutorial(store=store)
+    before = tutorial.progress
+    resumed = outcome(lambda: tutorial.resume(this), "restore data")
+    if resumed.refused:
+        assert isinstance(resumed.error, LessonError) and tutorial.progress == before
+    outcome(lambda: store.save("appendix", other), "restore data for another track")  # type: ignore[arg-type]
+    for track in ("path", "appendix"):
+        opened = outcome(lambda t=track: Tutorial(t, store=store), "a track after restore data")
+        assert opened.value is not None
+        outcome(opened.value.skip, "a step after restore data")
