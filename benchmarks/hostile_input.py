@@ -160,12 +160,76 @@ def progress_files(repeats: int) -> None:
         row("a step where the folder is a file", *cpu(tutorial.skip, 1))
 
 
+# --- finding 4: rules at their bounds -----------------------------------------------------------------------------
+AT_THE_OLD_LIMITS = {"suits": list("HSDCYBWGRP"), "numbers": list(range(1, 11)), "extra_copies": list(range(1, 11)),
+                     "hand_size": 100}
+"""The overrides of the finding: 230 cards, hands of 100 (accepted before the bounds)."""
+CORNERS: list[tuple[str, dict[str, object]]] = [
+    ("lost-cities", {}),
+    ("lost-cities-duel-long", {}),
+    ("expeditions-4p", {}),
+    ("expeditions", {"hand_size": 12, "suits": ["H", "S", "D"], "extra_copies": list(range(2, 11))}),
+    ("expeditions", {"hand_size": 12, "draw_from_piles": False, "discards_leave_game": True, "suits": list("HSDCYB"),
+                     "extra_copies": list(range(2, 11))}),
+    ("expeditions", {"hand_size": 4, "suits": list("HSDCYBWGRP")}),
+    ("lost-cities-duel-long", {"players": 3, "numbers": list(range(1, 11)), "extra_copies": list(range(1, 11))}),
+    ("expeditions-4p", {"numbers": list(range(1, 11)), "extra_copies": list(range(1, 11))}),
+]
+"""The presets' costliest rule sets, and overrides at the corners of the bounds (each bound met, the others near)."""
+
+
+RULES_SETTINGS = {"positions": 5, "slow": False}
+"""Set from the command line: positions per round for the corners (0: none), and whether to time the finding's hint."""
+
+
+def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
+    from expeditions.bots import Expert, Heuristic, play_out, rank_moves
+
+    positions, slow = int(RULES_SETTINGS["positions"]), bool(RULES_SETTINGS["slow"])
+
+    print("finding 4: a hint (rank_moves) and a Hard move (Expert) under rules at their bounds")
+    try:
+        rules = ex.rules("expeditions", **AT_THE_OLD_LIMITS)
+    except ex.ExpeditionsError as e:
+        row("the finding's overrides (230 cards, hands of 100)", 0.0, f"refused: {str(e)[:70]}")
+    else:
+        text = ex.deal(rules, seed=1).to_json()
+        observation = ex.loads(text).observation()
+        row(f"the finding's record ({len(text.encode()) / 1024:.1f} KB): a Hard move", *cpu(lambda: Expert(1).choose(observation), 1))
+        if slow:
+            row("the finding's record: a hint", *cpu(lambda: rank_moves(observation), 1))
+    if not positions:
+        return
+    print(f"  the costliest of {positions} positions of each of {len(seeds)} rounds (played by the Heuristic), and the median "
+          "(a list override shows how many values it holds):")
+    for name, overrides in CORNERS:
+        try:
+            rules = ex.rules(name, **overrides)
+        except ex.ExpeditionsError as e:
+            print(f"    {name} {overrides}: refused: {e}")
+            continue
+        hints, hards = [], []
+        for seed in seeds:
+            full = play_out(ex.deal(rules, seed=seed), [Heuristic(s) for s in range(rules.players)])
+            n = len(full.moves)
+            for k in range(positions):
+                observation = full.undo(n - n * k // positions).observation()
+                hards.append(cpu(lambda o=observation: Expert(1).choose(o), 1)[0])
+                hints.append(cpu(lambda o=observation: rank_moves(o), 1)[0])
+        label = name + (" " + ", ".join(f"{k}={v if not isinstance(v, list) else len(v)}" for k, v in overrides.items())
+                        if overrides else "")
+        print(f"    {label:<72} moves ≤ {rules.most_moves:>3}, deck {rules.deck_size:>3}:  hint {max(hints):.2f} s "
+              f"(median {statistics.median(hints):.2f}), Hard {max(hards):.2f} s (median {statistics.median(hards):.2f})",
+              flush=True)
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "moves": move_texts,
     "cache": move_cache,
     "scores": score_answers,
     "records": records,
     "progress": progress_files,
+    "rules": rules_bounds,
 }
 
 
@@ -173,7 +237,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", nargs="*", choices=sorted(SECTIONS), help="the sections to run (default: all)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--rules-positions", type=int, default=5, help="positions per round for the rules' corners (0: none)")
+    parser.add_argument("--slow", action="store_true", help="also time a hint at the finding's overrides (minutes, before the bounds)")
     args = parser.parse_args()
+    RULES_SETTINGS.update(positions=args.rules_positions, slow=args.slow)
     print(f"{time.strftime('%Y-%m-%d %H:%M')} · {machine()} · expeditions from {ex.__file__}")
     for name in args.only or SECTIONS:
         SECTIONS[name](args.repeats)

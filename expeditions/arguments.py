@@ -21,7 +21,7 @@ def shown(value: Any, width: int = 60) -> str:
     try:
         text = repr(value)
     except (ValueError, RecursionError):  # a whole number of more digits than Python writes; lists nested past its limit
-        text = f"<a {type(value).__name__} too large to show>"
+        text = f"<{type(value).__name__} too large to show>"
     return text if len(text) <= width else text[: width - 5] + " ...>"
 
 

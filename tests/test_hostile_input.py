@@ -223,6 +223,10 @@ CRAFTED_RECORDS: dict[str, tuple[str | bytes, str]] = {
                                 "a move is written as text"),
     "a deck of 60 KB": (record_with(lambda d: d["rounds"][0].__setitem__("deck", "7H " * 20_000)), "at most 4,000 characters"),
     "over the size limit": (over_the_record_limit(), "at most 1,048,576 are read"),
+    "rules at the old limits (230 cards, hands of 100)": (
+        record_with(lambda d: d["rules"].__setitem__("overrides", {"suits": list("HSDCYBWGRP"), "numbers": list(range(1, 11)),
+                                                                   "extra_copies": list(range(1, 11)), "hand_size": 100})),
+        "the record's rule set cannot be used: rule set 'expeditions' is not valid: hand_size must be at most 12"),
     "not UTF-8": (b'{"format": "\xff\xfe"}', "not valid JSON"),
     "a lone surrogate": ('{"format": "\\ud800"}', "not an Expeditions game record"),
     "NaN for a version": ('{"format": "expeditions-record", "version": NaN}', "format version nan"),
