@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 from hostile import MAX_INPUT, cards_once, outcome, replays_exactly, shortened
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import expeditions as ex
 from expeditions import LessonError, Move, NotationError, RecordError, lessons
 from expeditions.bots import Heuristic, play_out
+from expeditions.cards import CARDS_TEXT_LIMIT
 from expeditions.json_input import DEPTH
 from expeditions.lessons import MemoryStore, NumberTask, Progress, ProgressFile, Tutorial
 from expeditions.lessons.progress import DONE_LIMIT, ID_LIMIT, TRACKS_LIMIT
@@ -118,6 +119,48 @@ def test_long_move_texts_are_not_kept() -> None:
     finally:
         tracemalloc.stop()
     assert kept < 400_000, f"{kept:,} bytes kept after 40 texts of 100 KB"
+
+
+# --- card texts --------------------------------------------------------------------------------------------------
+CARD_PIECES = ["7H", "10♥", "SJ", "TH", "H7", "KD", "5s", "AY", "3P", "Q♦", "♠10", "1O", "X", ",", ";", " ", "\u3000", "\t", "10", "♥"]
+CRAFTED_CARDS: list[object] = [
+    "7H" * (MAX_INPUT // 2), "7H " * (CARDS_TEXT_LIMIT // 3), "10♥ " * (CARDS_TEXT_LIMIT // 4), "," * MAX_INPUT,
+    "7H\u3000" * 1_000, " " * MAX_INPUT, "x" * MAX_INPUT, ["7H"] * 20_000, ["x" * MAX_INPUT], [7, "7H"], [["7H"]],
+    {"7H": 1}, b"7H 8H", None, "\ud800H", "7\u0338H",
+]
+
+
+def cards_read(text: object) -> None:
+    """Read ``text`` as cards under the guard: cards that print as they parse back, or a card error in words."""
+    found = outcome(lambda: ex.cards(text), f"ex.cards({shortened(str(text))})")  # type: ignore[arg-type]
+    if found.refused:
+        assert isinstance(found.error, ex.CardError), found.error
+        assert len(str(found.error)) < 1_000
+    else:
+        assert found.value is not None and ex.cards([str(c) for c in found.value]) == found.value
+        if isinstance(text, str):
+            assert ex.cards(str(found.value)) == found.value
+
+
+@pytest.mark.parametrize("text", CRAFTED_CARDS, ids=lambda t: shortened(str(t), 16))
+def test_a_crafted_card_text_is_read_or_refused_at_once(text: object) -> None:
+    cards_read(text)
+
+
+def test_a_card_text_over_the_limit_is_refused_saying_the_limit() -> None:
+    with pytest.raises(ex.CardError, match=f"a list of cards takes at most {CARDS_TEXT_LIMIT:,} characters"):
+        ex.cards("7H " * CARDS_TEXT_LIMIT)
+    assert len(ex.cards(" ".join(map(str, ex.rules("lost-cities-duel-long", numbers=list(range(1, 11)),
+                                                     extra_copies=list(range(1, 11))).deck)))) == 138  # the largest deck
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(CARD_PIECES), max_size=30).map("".join) | st.text(max_size=200)
+       | st.lists(st.text(max_size=6) | st.sampled_from(CARD_PIECES), max_size=20))
+def test_random_card_texts_are_read_or_refused(text: object) -> None:
+    cards_read(text)
+    if isinstance(text, str):
+        outcome(lambda: ex.card(text), "ex.card")
 
 
 # --- numbers: the lesson's score box ---------------------------------------------------------------------------
@@ -308,6 +351,7 @@ def mutated(draw: st.DrawFn) -> str:
 @given(mutated())
 def test_mutated_records_load_exactly_or_are_refused_in_words(text: str) -> None:
     found = outcome(lambda: ex.loads(text), f"the record {shortened(text)}")
+    event("refused" if found.refused else "loaded")
     if found.refused:
         assert isinstance(found.error, RecordError), found.error
         return
