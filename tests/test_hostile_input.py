@@ -432,6 +432,7 @@ CRAFTED_ENTRIES: dict[str, object] = {
     "a number": 5, "a list": ["not", "progress"], "a current that is a number": {"current": 5},
     "done as text": {"done": "a"}, "done holding numbers": {"done": [1, 2]}, "a long id": {"current": "x" * (ID_LIMIT + 1)},
     "too many done": {"done": ["x"] * (DONE_LIMIT + 1)}, "nested done": {"done": [[["deep"]]]},
+    "a lone surrogate": {"current": "\ud800"}, "a lone surrogate done": {"done": ["intro", "\udfff"]},
 }
 
 
@@ -529,9 +530,14 @@ def test_random_progress_files_are_read_or_refused_naming_them(tmp_path_factory:
 
 
 PAYLOAD_KEYS = st.sampled_from(["current", "done", "path", "appendix", "x", ""])
+
+
+def payload_containers(inner: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    return st.lists(inner, max_size=5) | st.dictionaries(PAYLOAD_KEYS, inner, max_size=4)
+
+
 PAYLOADS = st.recursive(st.none() | st.booleans() | st.integers() | st.sampled_from(PATH_IDS + APPENDIX_IDS) | st.text(max_size=12),
-                        lambda inner: st.lists(inner, max_size=5) | st.dictionaries(PAYLOAD_KEYS, inner, max_size=4),
-                        max_leaves=40)
+                        payload_containers, max_leaves=40)
 
 
 @FUZZ

@@ -54,18 +54,29 @@ def entry_problem(data: Any) -> str:
     if not isinstance(data, Mapping):
         return "it is not an object"
     current, done = data.get("current", ""), data.get("done", [])
-    if not isinstance(current, str) or len(current) > ID_LIMIT:
+    if not _is_id(current, empty=True):
         return f"its current lesson {shown(current)} is not a lesson id, a text of at most {ID_LIMIT} characters"
-    if not isinstance(done, list) or len(done) > DONE_LIMIT or \
-            not all(isinstance(i, str) and len(i) <= ID_LIMIT for i in done):
+    if not isinstance(done, list) or len(done) > DONE_LIMIT or not all(_is_id(i) for i in done):
         return f"its lessons done {shown(done)} are not a list of at most {DONE_LIMIT} lesson ids"
     return ""
+
+
+def _is_id(value: Any, *, empty: bool = False) -> bool:
+    """Whether ``value`` can be a lesson id or a track name: a text of at most ``ID_LIMIT`` characters that can be
+    written out (no lone surrogate, which neither a file in UTF-8 nor a message to the page can carry)."""
+    if not isinstance(value, str) or len(value) > ID_LIMIT or not (value or empty):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def kept_entry(track: Any, data: Any, tracks: Collection[str]) -> dict[str, Any]:
     """The entry a store keeps for ``track`` from ``data`` (its ``current`` and ``done``, nothing else), beside the
     ``tracks`` it keeps already; a track name, an entry or a number of tracks out of bounds raises ``LessonError``."""
-    if not isinstance(track, str) or not track or len(track) > ID_LIMIT:
+    if not _is_id(track):
         raise LessonError(f"{shown(track)} is not a track to keep progress for: a name of at most {ID_LIMIT} characters")
     problem = entry_problem(data)
     if problem:
@@ -319,7 +330,7 @@ class ProgressFile:
         try:
             self._write(everything)
         except OSError as e:
-            readable = {k: kept_entry(k, v, ()) for k, v in tracks.items() if 0 < len(k) <= ID_LIMIT and not entry_problem(v)}
+            readable = {k: kept_entry(k, v, ()) for k, v in tracks.items() if _is_id(k) and not entry_problem(v)}
             self._keep_in_memory(readable, f"Progress cannot be saved in {self.path} ({_reason(e)}): it is kept in memory "
                                            f"while this session lasts. Name a file that can be written with the environment "
                                            f"variable {PROGRESS_ENV}.")
