@@ -196,8 +196,8 @@ def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
         text = ex.deal(rules, seed=1).to_json()
         observation = ex.loads(text).observation()
         row(f"the finding's record ({len(text.encode()) / 1024:.1f} KB): a Hard move", *cpu(lambda: Expert(1).choose(observation), 1))
-        later = play_out(ex.loads(text), [Heuristic(0), Heuristic(1)], until=lambda r: r.turn >= 40).observation()
-        row("  the same, 40 turns later", *cpu(lambda: Expert(1).choose(later), 1))
+        later = play_out(ex.loads(text), [Heuristic(0), Heuristic(1)], until=lambda r: r.turn >= 20).observation()
+        row("  the same, 20 turns later", *cpu(lambda: Expert(1).choose(later), 1))
         if slow:
             row("the finding's record: a hint", *cpu(lambda: rank_moves(observation), 1))
     if not positions:
