@@ -18,8 +18,21 @@ Seed = int | float | str | None
 
 def shown(value: Any, width: int = 60) -> str:
     """``repr(value)``, shortened to about ``width`` characters for a message."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a whole number of more digits than Python writes; lists nested past its limit
+        text = f"<{type(value).__name__} too large to show>"
     return text if len(text) <= width else text[: width - 5] + " ...>"
+
+
+def short_text(value: str, most: int, what: str, *, accepted: str = "",
+               error: type[ExpeditionsError] = ArgumentError) -> str:
+    """``value`` if it is at most ``most`` characters long. The check comes before any reading of the text,
+    so what the text costs to read is bounded by ``most``."""
+    if len(value) > most:
+        raise error(f"{what} takes at most {most:,} characters, got {len(value):,} ({shown(value, 30)})"
+                    + (f": {accepted}" if accepted else ""))
+    return value
 
 
 def whole_number(value: Any, name: str, *, least: int | None = None, most: int | None = None,
@@ -57,12 +70,26 @@ def flag(value: Any, name: str, *, error: type[ExpeditionsError] = ArgumentError
     return value
 
 
+SEED_TEXT_LIMIT = 1_000
+"""The longest text a seed may be, in characters."""
+SEED_BITS = 64
+"""A whole-number seed lies strictly between ``-2**SEED_BITS`` and ``2**SEED_BITS``."""
+
+
 def seed(value: Any, name: str = "seed", *, error: type[ExpeditionsError] = ArgumentError) -> Seed:
-    """``value`` if it can seed a shuffle: a whole number, a number, a text or ``None``."""
-    if value is None or isinstance(value, str):
+    """``value`` if it can seed a shuffle: a whole number of at most ``SEED_BITS`` bits, a finite number, a text
+    of at most ``SEED_TEXT_LIMIT`` characters, or ``None``. A seed travels with every record and saved game,
+    so it is kept small."""
+    accepted = (f"a seed is a whole number of at most {SEED_BITS} bits, a number, a text of at most {SEED_TEXT_LIMIT:,} "
+                "characters, or None")
+    if value is None:
         return value
+    if isinstance(value, str):
+        return short_text(value, SEED_TEXT_LIMIT, name, accepted=accepted, error=error)
     if isinstance(value, bool) or not isinstance(value, int | float) or (isinstance(value, float) and not math.isfinite(value)):
         raise error(f"{name} takes a whole number, a text or None, got {shown(value)}")
+    if isinstance(value, int) and value.bit_length() > SEED_BITS:
+        raise error(f"{name} takes a whole number of at most {SEED_BITS} bits, got one of {value.bit_length():,} bits: {accepted}")
     return value
 
 

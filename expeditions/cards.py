@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .arguments import shown
+from .arguments import short_text, shown
 from .errors import CardError
 
 
@@ -58,6 +58,9 @@ INVESTMENT_RANKS = (11, 12, 13)
 _RANK = r"10|[2-9AJQKT]"
 _SUIT = "[" + "".join(SUITS) + "".join(_SYMBOLS) + "]"
 _TOKEN = re.compile(rf"^(?:(?P<r1>{_RANK})(?P<s1>{_SUIT})|(?P<s2>{_SUIT})(?P<r2>{_RANK}))$")
+_SEPARATORS = re.compile(r"[\s,;]+")  # one character class repeated: a single pass, nothing to backtrack into
+CARDS_TEXT_LIMIT = 4_000
+"""The longest text read as a list of cards, in characters: a whole deck of the largest rule set takes about 1,200."""
 ACCEPTED = (
     "write a card as its rank then its suit, like 7H, 10H, KH, AH, 10♥ or J♠ "
     "(ranks A, 2-10, J, Q, K; suits H S D C or ♥ ♠ ♦ ♣, and Y B W G R P for Lost Cities)"
@@ -131,18 +134,20 @@ def parse_card(text: str | Card) -> Card:
     token = text.strip().upper()
     match = _TOKEN.match(token)
     if match is None:
-        raise CardError(f"{text.strip()!r} is not a card: {ACCEPTED}")
+        raise CardError(f"{shown(text.strip())} is not a card: {ACCEPTED}")
     rank = match["r1"] or match["r2"]
     suit = match["s1"] or match["s2"]
     return Card(_RANKS[rank], _SYMBOLS.get(suit, suit))
 
 
 def parse_cards(text: str | Card | Iterable[str | Card]) -> Cards:
-    """Read several cards: ``"KH QH 4H 7H"`` (spaces or commas between them) or a list of cards or texts."""
+    """Read several cards: ``"KH QH 4H 7H"`` (spaces or commas between them, at most ``CARDS_TEXT_LIMIT``
+    characters in all) or a list of cards or texts."""
     if isinstance(text, Card):
         return Cards((text,))
     if isinstance(text, str):
-        tokens: Iterable[str | Card] = [t for t in re.split(r"[\s,;]+", text) if t]
+        short_text(text, CARDS_TEXT_LIMIT, "a list of cards", accepted="give text like '7H 8H KS'", error=CardError)
+        tokens: Iterable[str | Card] = [t for t in _SEPARATORS.split(text) if t]
     elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray | Mapping):
         tokens = text
     else:

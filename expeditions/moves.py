@@ -10,7 +10,8 @@ A turn is one move. The notation, which ``Move.parse`` reads and ``str(move)`` w
 =============================  ==========================================================
 
 Parsing forgives case, a missing comma, ``draw H`` or ``draw ♥`` or ``draw hearts`` for
-``draw pile H``, and suit-first cards. ``Move.parse(str(m)) == m`` for every move.
+``draw pile H``, and suit-first cards. ``Move.parse(str(m)) == m`` for every move. A text is read in one
+pass over its characters, and a text longer than ``MOVE_TEXT_LIMIT`` characters is refused unread.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, cast, get_args
 
-from .arguments import shown
+from .arguments import short_text, shown
 from .cards import _SYMBOLS, SUITS, Card, parse_card, parse_cards
 from .errors import CardError, NotationError
 
@@ -32,7 +33,11 @@ KINDS: tuple[MoveKind, ...] = get_args(MoveKind)
 DRAWS: tuple[Draw, ...] = get_args(Draw)
 assert set(DRAWS[1:]) == set(SUITS), "every suit letter is a pile to draw from"
 
-_MOVE = re.compile(r"^\s*(?P<kind>play|discard|pass)\s+(?P<cards>.+?)(?:\s*,?\s*\bdraw\s+(?P<draw>.+?))?\s*$", re.I)
+MOVE_TEXT_LIMIT = 200
+"""The longest text read as a move, in characters (the longest move of the notation takes about 40)."""
+# The word "draw" (not the end of a longer word) and the space after it: a literal that a search finds in one
+# pass over the text. What comes before it is the cards, what comes after is where the turn draws from.
+_DRAW = re.compile(r"(?<!\w)draw\s", re.I)
 _SUIT_WORDS = {s.name: s.letter for s in SUITS.values()} | {k.lower(): v for k, v in _SYMBOLS.items()} | {k.lower(): k for k in SUITS}
 FORMS = "'play 7H, draw deck', 'discard 5S, draw pile H', 'play 7H' (no draw) or 'pass 7H 9S'"
 
@@ -126,20 +131,29 @@ def _text_of(kind: str, cards: tuple[Card, ...], draw: str | None) -> str:
     return f"{text}, draw {'deck' if draw == 'deck' else 'pile ' + draw}"
 
 
-@lru_cache(maxsize=4096)
 def _parse(text: str) -> Move:
-    """The move a text names (texts met again, as a game's moves are, are read once)."""
-    match = _MOVE.match(text)
-    if match is None:
+    """The move a text names; a text over ``MOVE_TEXT_LIMIT`` characters is refused before it is read."""
+    return _parse_short(short_text(text, MOVE_TEXT_LIMIT, "a move", accepted=f"write {FORMS}", error=NotationError))
+
+
+@lru_cache(maxsize=4096)
+def _parse_short(text: str) -> Move:
+    """The move a text of at most ``MOVE_TEXT_LIMIT`` characters names (texts met again, as a game's moves
+    are, are read once): the kind, the first whitespace-separated word; then the cards, up to the word
+    ``draw``; then where the turn draws from."""
+    words = text.split(None, 1)
+    kind = words[0].lower() if words else ""
+    if len(words) < 2 or kind not in KINDS:
         raise NotationError(f"{shown(text.strip())} is not a move: write {FORMS}")
-    kind = cast(MoveKind, match["kind"].lower())
+    found = _DRAW.search(words[1])
+    cards_text, draw = (words[1], None) if found is None else (words[1][: found.start()], words[1][found.end():])
     try:
-        cards = parse_cards(match["cards"])
+        cards = parse_cards(cards_text)
     except CardError as e:
         raise NotationError(f"{shown(text.strip())} is not a move: {e}") from None
-    if kind == "pass" and match["draw"]:
+    if kind == "pass" and draw is not None:
         raise NotationError(f"{shown(text.strip())}: a pass draws nothing; write it like 'pass 7H 9S'")
-    return Move(kind, tuple(cards), _draw_source(match["draw"]))
+    return Move(kind, tuple(cards), _draw_source(draw))
 
 
 @lru_cache(maxsize=4096)
@@ -153,13 +167,23 @@ def _draw_source(text: str | None) -> Draw | None:
         return None
     if not isinstance(text, str):
         raise NotationError(f"{shown(text)} is not a place to draw from: write 'deck' or a suit letter, symbol or name")
-    return _draw_word(text)
+    return _draw_word(short_text(text, MOVE_TEXT_LIMIT, "a place to draw from", error=NotationError,
+                                 accepted="write 'deck' or a suit letter, symbol or name"))
 
 
 @lru_cache(maxsize=256)
 def _draw_word(text: str) -> Draw:
-    word = re.sub(r"^(?:from\s+)?(?:the\s+)?", "", text.strip().lower())
-    word = re.sub(r"^(?:pile\s+)|(?:\s+pile)$", "", word).strip()
+    """``deck`` or a pile's suit, from its words: ``from`` and ``the`` before them and ``pile`` before or after
+    them are forgiven (``from the hearts pile``, ``pile H``, ``♥``)."""
+    words = text.lower().split()
+    for filler in ("from", "the"):
+        if words[:1] == [filler]:
+            words = words[1:]
+    if len(words) > 1 and words[0] == "pile":
+        words = words[1:]
+    if len(words) > 1 and words[-1] == "pile":
+        words = words[:-1]
+    word = " ".join(words)
     if word in ("deck", "the deck"):
         return "deck"
     letter = _SUIT_WORDS.get(word)

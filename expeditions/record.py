@@ -30,6 +30,7 @@ from .arguments import shown
 from .cards import Card, format_cards, parse_cards
 from .engine import END_REASONS
 from .errors import ExpeditionsError, RecordError
+from .json_input import read_json
 from .match import Match
 from .round import Deal, Round, Setup, start_round
 from .rules import Rules
@@ -202,19 +203,32 @@ def _start_from(rules: Rules, data: Any, where: str, *, setups: bool) -> Deal | 
     return Deal(_card_text(fields["deck"], f"{where}: the deck"), _whole(fields.get("starter", 0), f"{where}: the starter"))
 
 
+REPLAY_PIECE = 64
+"""How many of a round's moves are replayed at once."""
+
+
 def _replay(rules: Rules, data: dict[str, Any], start: Deal | Setup, where: str) -> Round:
     try:
         rnd = start_round(rules, start)
     except ExpeditionsError as e:
         raise RecordError(f"{where}: the start cannot be laid out: {e}") from None
-    for turn, text in enumerate(_list(data.get("moves", []), f"{where}: the moves"), start=1):
-        seat = rnd.to_move
+    moves = _list(data.get("moves", []), f"{where}: the moves")
+    for turn, text in enumerate(moves, start=1):
         if not isinstance(text, str):
             raise RecordError(f"{where}, turn {turn}: a move is written as text, like \"play 7H, draw deck\", got {shown(text)}")
+    # A piece of moves at a time (``play_all`` builds the round's list of moves once, where a move at a time would
+    # copy it every turn); a piece that does not replay is replayed a move at a time to name the turn.
+    for begin in range(0, len(moves), REPLAY_PIECE):
+        piece = moves[begin: begin + REPLAY_PIECE]
         try:
-            rnd = rnd.play(text)
-        except ExpeditionsError as e:
-            raise RecordError(f"{where}, turn {turn} (seat {seat}): {shown(text)} does not replay: {e}") from None
+            rnd = rnd.play_all(piece)
+        except ExpeditionsError:
+            for turn, text in enumerate(piece, start=begin + 1):
+                seat = rnd.to_move
+                try:
+                    rnd = rnd.play(text)
+                except ExpeditionsError as e:
+                    raise RecordError(f"{where}, turn {turn} (seat {seat}): {shown(text)} does not replay: {e}") from None
     if "result" in data:
         result = _fields(data["result"], f"{where}: the result", RESULT_FIELDS, RESULT_FIELDS)
         end, claimed_scores = result["end"], result["scores"]
@@ -292,20 +306,24 @@ def _match_from(rules: Rules, data: dict[str, Any], rounds: list[Any]) -> Match:
     return match
 
 
+RECORD_LIMIT = 2**20
+"""The longest record read: 1 MiB (a record of a three-round match takes about 10 KB)."""
+
+
 def loads(text: str | bytes) -> Round | Match:
-    """Replay a JSON record."""
+    """Replay a JSON record (at most ``RECORD_LIMIT`` characters or bytes, nested at most ``json_input.DEPTH`` deep)."""
     if not isinstance(text, str | bytes | bytearray):
         raise RecordError(f"a record is JSON text, got {shown(text)}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:  # JSONDecodeError, bad bytes, a number too long to read
-        raise RecordError(f"the record is not valid JSON: {e}") from None
-    return from_dict(data)
+    return from_dict(read_json(text, "the record", most=RECORD_LIMIT, error=RecordError))
 
 
 def load(path: str | Path) -> Round | Match:
-    """Read and replay a record file."""
-    return loads(Path(path).read_bytes())
+    """Read and replay a record file (at most ``RECORD_LIMIT`` bytes)."""
+    target = Path(path)
+    size = target.stat().st_size
+    if size > RECORD_LIMIT:
+        raise RecordError(f"{target} is {size:,} bytes long; a record is read up to {RECORD_LIMIT:,} bytes")
+    return loads(target.read_bytes())
 
 
-__all__ = ["FORMAT", "VERSION", "dumps", "from_dict", "load", "loads", "save", "to_dict"]
+__all__ = ["FORMAT", "RECORD_LIMIT", "VERSION", "dumps", "from_dict", "load", "loads", "save", "to_dict"]

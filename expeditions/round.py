@@ -236,12 +236,20 @@ class Round:
         return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict))
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
+        """The round after ``moves``, one after the other; this round is unchanged. The first move the rules
+        forbid raises ``IllegalMove`` as ``play`` does. The new round's list of moves is built once, so a long
+        game replays in time that grows with its length, not with its square."""
         if isinstance(moves, str | Move) or not isinstance(moves, Iterable):
             raise ArgumentError(f"play_all takes a list of moves, got {shown(moves)}")
-        rnd = self
-        for m in moves:
-            rnd = rnd.play(m)
-        return rnd
+        table, played = self._t, list(self.moves)
+        for move in moves:
+            parsed = move if type(move) is Move else Move.parse(move)
+            verdict = judge(table, parsed)
+            if isinstance(verdict, Refusal):
+                raise illegal_move(self.rules, table, verdict, parsed)
+            table = table.after(verdict)
+            played.append(parsed)
+        return Round(self.rules, self.start, tuple(played), table)
 
     def undo(self, count: int = 1) -> Round:
         """The round as it was ``count`` moves ago (replayed from its start)."""

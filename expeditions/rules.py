@@ -57,6 +57,13 @@ class Rules:
     Scoring: ``cost``, ``bonus``, ``bonus_at`` (cards an expedition needs for the bonus).
     Match: ``rounds``, ``starter`` (``"rotate"``, or ``"loser-starts"``: the round's winner deals the
     next), ``tie`` (``"shared"``, or ``"extra-round"``: one more round after a tied match).
+
+    Bounds, so that a hint and a bot's move take no longer under any rule set than under the costliest
+    presets (measured by ``benchmarks/hostile_input.py``): hands of at most ``HAND_LIMIT`` (12) cards, a deck
+    of at most ``DECK_LIMIT`` (140), at most ``MOVES_LIMIT`` (112) moves a turn can offer (``most_moves``:
+    hand, times play or discard, times the deck and the piles to draw from, plus pairs to pass), at most
+    ``ROUNDS_LIMIT`` (10) rounds; ``cost``, ``bonus`` and ``bonus_at`` at most ``SCORE_LIMIT`` (1,000),
+    ``stall_turns_per_player`` and ``turn_cap`` at most ``TURN_LIMIT`` (100,000).
     """
 
     name: str
@@ -135,6 +142,21 @@ class Rules:
         return self.stall_turns_per_player * self.players
 
     @property
+    def most_moves(self) -> int:
+        """The most moves a turn can offer: every card of the largest hand (a partner's, once cards are passed to it)
+        played or discarded, then drawn from the deck or any pile; with passing, every pair of its cards too."""
+        largest = self.hand_size + self.pass_cards
+        places = 1 + (len(self.suits) if self.draw_from_piles else 0)
+        return largest * 2 * places + (largest * (largest - 1) // 2 if self.pass_cards else 0)
+
+    @property
+    def most_moves_words(self) -> str:
+        """How ``most_moves`` comes about, in words."""
+        largest = self.hand_size + self.pass_cards
+        places = f"the deck and {len(self.suits)} piles" if self.draw_from_piles else "the deck"
+        return f"hands of {largest} drawing from {places}" + (" and passing pairs" if self.pass_cards else "")
+
+    @property
     def draw_deck_after_deal(self) -> int:
         """Cards left in the deck once the hands are dealt and any cards set aside."""
         return self.deck_size - self.set_aside - self.players * self.hand_size
@@ -180,6 +202,42 @@ class Rules:
         )
 
 
+# The bounds of a rule set, measured (``benchmarks/hostile_input.py``, "rules"): a hint plays every legal move
+# of the turn in two dozen sampled deals, and the Hard bot plays its candidates in 200, each a few turns deep,
+# every seat choosing among its own moves. What a move costs grows with the moves a turn offers and the size
+# of the hands; these bounds keep the costliest position of any rule set within what the presets' costliest
+# positions take (lost-cities and lost-cities-duel-long: a hint in about 3.5 s, a Hard move in 0.4 s here).
+HAND_LIMIT = 12
+"""The largest hand a rule set may deal (the presets deal 6 or 8)."""
+MOVES_LIMIT = 112
+"""The most moves a turn may offer (``Rules.most_moves``): lost-cities-duel-long's hands of 8, played or discarded,
+then drawn from the deck or one of its 6 piles."""
+DECK_LIMIT = 140
+"""The most cards a deck may hold (the presets hold 48 to 72; 6 suits of 1 to 10 with every number twice and 3
+investments hold 138)."""
+ROUNDS_LIMIT = 10
+"""The most rounds of a match (the presets play 1 or 3)."""
+SCORE_LIMIT = 1_000
+"""The most that ``cost``, ``bonus`` and ``bonus_at`` may be."""
+TURN_LIMIT = 100_000
+"""The most that ``stall_turns_per_player`` and ``turn_cap`` may be."""
+
+
+def _beyond_bounds(r: Rules) -> list[str]:
+    """What takes ``r`` beyond the bounds that keep a hint and a bot's move within their time (see above)."""
+    out = []
+    if r.hand_size > HAND_LIMIT:
+        out.append(f"hand_size must be at most {HAND_LIMIT} (the bots' searches play out every card of every hand), "
+                   f"got {r.hand_size}")
+    if r.deck_size > DECK_LIMIT:
+        out.append(f"a deck holds at most {DECK_LIMIT} cards, got {r.deck_size} ({len(r.suits)} suits of {len(r.numbers)} "
+                   f"numbers, {len(r.extra_copies)} of them twice, and {r.investments} investments)")
+    if r.most_moves > MOVES_LIMIT:
+        out.append(f"a turn may offer at most {MOVES_LIMIT} moves (a hint weighs every one; lost-cities-duel-long's hands "
+                   f"of 8 with 6 piles offer 112), but {r.most_moves_words} offer {r.most_moves}")
+    return out
+
+
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
@@ -188,49 +246,58 @@ def _problems(r: Rules) -> list[str]:
     out = []
     unknown = [s for s in r.suits if s not in SUITS]
     if unknown or not r.suits or len(set(r.suits)) != len(r.suits):
-        out.append(f"suits must be distinct letters of {' '.join(SUITS)}, got {list(r.suits)}")
+        out.append(f"suits must be distinct letters of {' '.join(SUITS)}, got {shown(list(r.suits))}")
     if not r.numbers or list(r.numbers) != sorted(set(r.numbers)) or not all(1 <= n <= 10 for n in r.numbers):
-        out.append(f"numbers must rise from 1..10 without repeats, got {list(r.numbers)}")
+        out.append(f"numbers must rise from 1..10 without repeats, got {shown(list(r.numbers))}")
     if not 0 <= r.investments <= 3:
-        out.append(f"investments must be 0 to 3 per suit, got {r.investments}")
+        out.append(f"investments must be 0 to 3 per suit, got {shown(r.investments)}")
     if not set(r.extra_copies) <= set(r.numbers):
-        out.append(f"extra_copies must be among the numbers, got {list(r.extra_copies)}")
+        out.append(f"extra_copies must be among the numbers, got {shown(list(r.extra_copies))}")
     if r.players not in (1, 2, 3, 4):
-        out.append(f"players must be 1 to 4, got {r.players}")
+        out.append(f"players must be 1 to 4, got {shown(r.players)}")
     if r.partnerships and r.players != 4:
         out.append("partnerships need 4 players")
     if r.pass_cards and not r.partnerships:
         out.append("passing cards needs partnerships")
-    if r.pass_min_hand < 0:
-        out.append("pass_min_hand must not be negative")
+    if not 0 <= r.pass_min_hand <= HAND_LIMIT + 2:
+        out.append(f"pass_min_hand must be from 0 to {HAND_LIMIT + 2}, got {shown(r.pass_min_hand)}")
     if r.pass_cards and r.pass_min_hand <= r.pass_cards:
-        out.append(f"pass_min_hand must be more than pass_cards ({r.pass_cards}): a player who passes must keep a card to play, "
-                   f"got {r.pass_min_hand}")
+        out.append(f"pass_min_hand must be more than pass_cards ({shown(r.pass_cards)}): a player who passes must keep a card to play, "
+                   f"got {shown(r.pass_min_hand)}")
     if r.hand_size < 1:
-        out.append(f"hand_size must be at least 1, got {r.hand_size}")
+        out.append(f"hand_size must be at least 1, got {shown(r.hand_size)}")
     if r.set_aside < 0:
-        out.append(f"set_aside must not be negative, got {r.set_aside}")
+        out.append(f"set_aside must not be negative, got {shown(r.set_aside)}")
     # a round ends when its deck runs out, except in the solitaire, which plays on until the hand is empty
     if not out and r.draw_deck_after_deal < (0 if r.play_on_after_deck else 1):
         out.append(
-            f"{r.players} hands of {r.hand_size} and {r.set_aside} set aside leave no deck out of {r.deck_size} cards"
+            f"{shown(r.players)} hands of {shown(r.hand_size)} and {shown(r.set_aside)} set aside leave no deck out of "
+            f"{shown(r.deck_size)} cards"
         )
+    if not out:
+        out += _beyond_bounds(r)
     if r.bonus_at < 1 or r.cost < 0 or r.bonus < 0:
         out.append("cost and bonus must not be negative, and bonus_at must be at least 1")
+    if max(r.cost, r.bonus, r.bonus_at) > SCORE_LIMIT:
+        out.append(f"cost, bonus and bonus_at must be at most {SCORE_LIMIT:,}, got {shown(r.cost)}, {shown(r.bonus)} and "
+                   f"{shown(r.bonus_at)}")
     if r.stall_turns_per_player < 0 or r.turn_cap < 0:
         out.append("stall_turns_per_player and turn_cap must not be negative (0 means none)")
-    if r.rounds < 1:
-        out.append(f"rounds must be at least 1, got {r.rounds}")
+    if r.stall_turns_per_player > TURN_LIMIT or r.turn_cap > TURN_LIMIT:
+        out.append(f"stall_turns_per_player and turn_cap must be at most {TURN_LIMIT:,}, got {shown(r.stall_turns_per_player)} "
+                   f"and {shown(r.turn_cap)}")
+    if not 1 <= r.rounds <= ROUNDS_LIMIT:
+        out.append(f"rounds must be from 1 to {ROUNDS_LIMIT}, got {shown(r.rounds)}")
     if r.starter not in STARTERS:
-        out.append(f"starter must be one of {', '.join(STARTERS)}, got {r.starter!r}")
+        out.append(f"starter must be one of {', '.join(STARTERS)}, got {shown(r.starter)}")
     if r.tie not in TIES:
-        out.append(f"tie must be one of {', '.join(TIES)}, got {r.tie!r}")
+        out.append(f"tie must be one of {', '.join(TIES)}, got {shown(r.tie)}")
     if r.starter == "loser-starts" and r.players != 2:
         out.append("starter = 'loser-starts' (the round's winner deals the next) needs 2 players")
     if r.play_on_after_deck and r.players != 1:
         out.append("play_on_after_deck (play on until the hand is empty) is a solitaire rule and needs 1 player")
     if r.pass_cards not in (0, 2):
-        out.append(f"pass_cards must be 0 (no passing) or 2, got {r.pass_cards}")
+        out.append(f"pass_cards must be 0 (no passing) or 2, got {shown(r.pass_cards)}")
     if r.discards_leave_game and r.draw_from_piles:
         out.append("when discards leave the game there are no piles to draw from (set draw_from_piles = false)")
     return out

@@ -25,6 +25,12 @@ def test_notation_round_trips(text):
         ("play H7, draw pile ♦", "play 7H, draw pile D"),
         ("pass 9S 7H", "pass 7H 9S"),
         ("play 10♥ , draw deck", "play 10H, draw deck"),
+        ("discard 10♥, draw the hearts pile", "discard 10H, draw pile H"),
+        ("play TH, draw from the deck", "play 10H, draw deck"),
+        ("play SJ,draw pile ♠", "play JS, draw pile S"),
+        ("  discard YK  draw purple  ", "discard KY, draw pile P"),
+        ("play\t7H\ndraw\tdeck", "play 7H, draw deck"),
+        ("pass ♥7 9♠", "pass 7H 9S"),
     ],
 )
 def test_forgiving_parse(text, canonical):

@@ -1,7 +1,10 @@
+import random
+import re
 from pathlib import Path
 
 import pytest
 
+import expeditions as ex
 from expeditions import PRESETS, RulesError, rules
 from expeditions.rules import _seed_dir, load_presets
 
@@ -103,3 +106,54 @@ def test_the_default_rule_set_is_listed_first_and_each_document_before_its_varia
     table = [line.split("`")[1] for line in (Path(__file__).resolve().parent.parent / "README.md").read_text().splitlines()
              if line.startswith("| `")]
     assert [n for n in table if n in PRESETS] == names
+
+
+# --- the bounds that keep a hint and a bot's move within their time --------------------------------------------------
+@pytest.mark.parametrize(
+    "overrides, says",
+    [
+        (dict(hand_size=13), "hand_size must be at most 12"),
+        (dict(suits=list("HSDCYBWGRP")), "a turn may offer at most 112 moves"),
+        (dict(suits=list("HSDCYBW"), hand_size=4, numbers=list(range(1, 11)), extra_copies=list(range(1, 11))),
+         "a deck holds at most 140 cards, got 161"),
+        (dict(rounds=11), "rounds must be from 1 to 10, got 11"),
+        (dict(cost=1_001), "cost, bonus and bonus_at must be at most 1,000"),
+        (dict(bonus=10**5_000), "got 20, <int too large to show> and 6"),
+        (dict(turn_cap=100_001), "turn_cap must be at most 100,000"),
+        (dict(suits=list("HSDCYBWGRP"), numbers=list(range(1, 11)), extra_copies=list(range(1, 11)), hand_size=100),
+         "hand_size must be at most 12"),
+    ],
+)
+def test_overrides_beyond_the_bounds_are_refused_saying_the_bound(overrides, says):
+    with pytest.raises(RulesError, match=re.escape(says)):
+        rules("expeditions", **overrides)
+
+
+def test_overrides_at_the_bounds_are_accepted():
+    assert rules("expeditions", hand_size=12, suits=["H", "S", "D"]).most_moves == 12 * 2 * 4 == 96
+    assert rules("expeditions", suits=list("HSDCYB"), hand_size=8).most_moves == 112
+    assert rules("lost-cities-duel-long", numbers=list(range(1, 11)), extra_copies=list(range(1, 11))).deck_size == 138
+    assert rules("expeditions", rounds=10, cost=1_000, turn_cap=100_000).rounds == 10
+
+
+def test_every_preset_is_within_the_bounds():
+    assert max(r.most_moves for r in PRESETS.values()) == 112 == PRESETS["lost-cities-duel-long"].most_moves
+    assert all(r.hand_size <= 12 and r.deck_size <= 140 for r in PRESETS.values())
+
+
+@pytest.mark.parametrize("name, overrides", [
+    ("expeditions", {}), ("expeditions-4p", {}), ("expeditions-solo", {}), ("lost-cities-duel-long", {}),
+    ("expeditions", dict(hand_size=12, suits=["H", "S", "D"])), ("expeditions", dict(hand_size=4, suits=list("HSDCYBWGRP"))),
+    ("expeditions-4p", dict(numbers=list(range(1, 11)), extra_copies=list(range(1, 11)))),
+])
+def test_a_turn_never_offers_more_moves_than_most_moves(name, overrides):
+    """``most_moves`` bounds what the engine offers: random play, counting the legal moves of every turn."""
+    r = rules(name, **overrides)
+    rng = random.Random(7)
+    for seed in range(3):
+        rnd = ex.deal(r, seed=seed)
+        while not rnd.is_over and rnd.turn < 400:
+            legal = rnd.legal_moves()
+            assert len(legal) <= r.most_moves
+            pile_draws = [m for m in legal if m.draw not in (None, "deck")]
+            rnd = rnd.play(rng.choice(pile_draws if pile_draws and rng.random() < 0.6 else legal))

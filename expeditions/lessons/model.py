@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from ..arguments import shown
 from ..cards import SUITS, Card
 from ..errors import IllegalMove, LessonError
 from ..moves import Move
@@ -259,15 +260,27 @@ class NumberTask:
         return _feedback("wrong", self.wrong_says, "other", lesson.rules, facts)
 
 
+SCORE_DIGITS = 6
+"""The most digits a score answer may have (a board of any rule set scores well within them)."""
+
+
 def _number(answer: int | str) -> int:
+    """The whole number an answer gives: an int, or a text of at most ``SCORE_DIGITS`` decimal digits with an
+    optional sign (``-``, the typographic ``−`` or ``+``); anything else is refused in words, whatever its length."""
+    accepted = f"answer with a whole number of at most {SCORE_DIGITS} digits, like 38 or -24"
     if isinstance(answer, bool) or not isinstance(answer, int | str):
-        raise LessonError(f"{answer!r} is not a score: answer with a whole number, like 38 or -24")
+        raise LessonError(f"{shown(answer)} is not a score: {accepted}")
     if isinstance(answer, int):
+        if abs(answer) >= 10**SCORE_DIGITS:
+            raise LessonError(f"{shown(answer)} is not a score: {accepted}")
         return answer
-    text = answer.strip().replace("−", "-").replace("+", "")
-    if not text.lstrip("-").isdigit() or text.count("-") > 1:
-        raise LessonError(f"{answer.strip()!r} is not a score: answer with a whole number, like 38 or -24")
-    return int(text)
+    text = answer.strip()
+    signed = text[:1] in ("-", "−", "+")
+    digits = text[1:] if signed else text
+    # isdecimal, not isdigit: "²" and "①" are digits that int() cannot read; the decimal digits of any script can be
+    if not digits or len(digits) > SCORE_DIGITS or not digits.isdecimal():
+        raise LessonError(f"{shown(text)} is not a score: {accepted}")
+    return -int(digits) if text[:1] in ("-", "−") else int(digits)
 
 
 @dataclass(frozen=True)

@@ -7,25 +7,83 @@ the environment variable ``EXPEDITIONS_PROGRESS`` names another file), in memory
 (``MemoryStore``), or in the browser (a widget keeps ``to_dict()`` in the page's local storage and
 hands it back to ``Progress.from_dict``). Lessons are remembered by id, so a saved progress
 survives lessons being added, reordered or removed: unknown ids are left out.
+
+What is kept comes from outside (a file anyone may edit, a browser's message), so it is read within
+limits: a track's entry is ``{"current": id, "done": [ids]}`` with ids of at most ``ID_LIMIT`` characters
+and at most ``DONE_LIMIT`` of them, at most ``TRACKS_LIMIT`` tracks, a file of at most
+``PROGRESS_FILE_LIMIT`` bytes. A store never stops the lessons: an entry it cannot read is set aside and
+its track starts afresh, and a file that cannot be written leaves the progress in memory; either way the
+store's ``notice`` says so, and the tutorial shows it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..arguments import shown
 from ..errors import LessonError
+from ..json_input import read_json
 
 PROGRESS_ENV = "EXPEDITIONS_PROGRESS"
 """The environment variable that names the progress file instead of the default one."""
 
 FORMAT = 1
 """The version of the progress file's format."""
+ID_LIMIT = 100
+"""The longest lesson id or track name kept, in characters."""
+DONE_LIMIT = 500
+"""The most lesson ids a track's entry lists as done."""
+TRACKS_LIMIT = 16
+"""The most tracks a store keeps (the lessons have two)."""
+PROGRESS_FILE_LIMIT = 2**20
+"""The longest progress file read, in bytes."""
+EXPECTED = "{'current': a lesson id, 'done': [lesson ids]}"
+
+
+def entry_problem(data: Any) -> str:
+    """What keeps ``data`` from being a track's kept progress, in words (``""`` if nothing does): an object whose
+    ``current`` is a lesson id and whose ``done`` is a list of lesson ids (texts of at most ``ID_LIMIT`` characters,
+    at most ``DONE_LIMIT`` of them); either may be left out."""
+    if not isinstance(data, Mapping):
+        return "it is not an object"
+    current, done = data.get("current", ""), data.get("done", [])
+    if not _is_id(current, empty=True):
+        return f"its current lesson {shown(current)} is not a lesson id, a text of at most {ID_LIMIT} characters"
+    if not isinstance(done, list) or len(done) > DONE_LIMIT or not all(_is_id(i) for i in done):
+        return f"its lessons done {shown(done)} are not a list of at most {DONE_LIMIT} lesson ids"
+    return ""
+
+
+def _is_id(value: Any, *, empty: bool = False) -> bool:
+    """Whether ``value`` can be a lesson id or a track name: a text of at most ``ID_LIMIT`` characters that can be
+    written out (no lone surrogate, which neither a file in UTF-8 nor a message to the page can carry)."""
+    if not isinstance(value, str) or len(value) > ID_LIMIT or not (value or empty):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def kept_entry(track: Any, data: Any, tracks: Collection[str]) -> dict[str, Any]:
+    """The entry a store keeps for ``track`` from ``data`` (its ``current`` and ``done``, nothing else), beside the
+    ``tracks`` it keeps already; a track name, an entry or a number of tracks out of bounds raises ``LessonError``."""
+    if not _is_id(track):
+        raise LessonError(f"{shown(track)} is not a track to keep progress for: a name of at most {ID_LIMIT} characters")
+    problem = entry_problem(data)
+    if problem:
+        raise LessonError(f"{shown(data)} is not kept progress ({problem}): expected {EXPECTED}")
+    if track not in tracks and len(tracks) >= TRACKS_LIMIT:
+        raise LessonError(f"progress is kept for at most {TRACKS_LIMIT} tracks; {shown(track)} would be one more")
+    return {"current": data.get("current", ""), "done": list(data.get("done", []))}
 
 
 @dataclass(frozen=True)
@@ -132,9 +190,9 @@ class Progress:
         """Progress kept by ``to_dict`` for these lessons. Ids that are no longer lessons are left
         out; a current lesson that is gone becomes the first lesson not done."""
         ids = tuple(lessons)
-        if not isinstance(data, Mapping) or not isinstance(data.get("current", ""), str) or \
-                not isinstance(data.get("done", []), list):
-            raise LessonError(f"{data!r} is not kept progress: expected {{'current': a lesson id, 'done': [lesson ids]}}")
+        problem = entry_problem(data)
+        if problem:
+            raise LessonError(f"{shown(data)} is not kept progress ({problem}): expected {EXPECTED}")
         done = frozenset(i for i in data.get("done", []) if i in ids)
         current = data.get("current", "")
         if current not in ids:
@@ -145,27 +203,37 @@ class Progress:
 class ProgressStore(Protocol):
     """Where progress is kept, one entry per track: a file, memory, the browser's local storage."""
 
+    @property
+    def notice(self) -> str:
+        """What the learner should know about where progress is kept (``""`` while all is well): an entry that
+        could not be read and was set aside, a file that cannot be written."""
+        ...
+
     def load(self, track: str) -> dict[str, Any] | None:
-        """What was kept for ``track`` (``None`` if nothing was)."""
+        """What was kept for ``track`` (``None`` if nothing was, or nothing readable)."""
         ...
 
     def save(self, track: str, data: dict[str, Any]) -> None:
-        """Keep ``data`` for ``track``."""
+        """Keep ``data`` for ``track`` (``LessonError`` if it is not a track's progress; see ``kept_entry``)."""
         ...
 
 
 class MemoryStore:
     """Progress kept in memory only (tests; a front end that keeps it elsewhere itself)."""
 
+    notice = ""
+
     def __init__(self, data: Mapping[str, dict[str, Any]] | None = None) -> None:
-        self.data: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (data or {}).items()}
+        self.data: dict[str, dict[str, Any]] = {}
+        for track, entry in (data or {}).items():
+            self.save(track, entry)
 
     def load(self, track: str) -> dict[str, Any] | None:
         kept = self.data.get(track)
-        return dict(kept) if kept is not None else None
+        return {"current": kept["current"], "done": list(kept["done"])} if kept is not None else None
 
     def save(self, track: str, data: dict[str, Any]) -> None:
-        self.data[track] = json.loads(json.dumps(data))
+        self.data[track] = kept_entry(track, data, self.data)
 
 
 def default_progress_file() -> Path:
@@ -179,38 +247,114 @@ def default_progress_file() -> Path:
     return base / "expeditions" / "lessons.json"
 
 
+SET_ASIDE = "set_aside"
+"""The field of a progress file that keeps the entries that could not be read (``{"track": ..., "entry": ...}``)."""
+
+
 class ProgressFile:
-    """Progress kept in a small JSON file, one entry per track (``default_progress_file()`` unless
-    ``path`` is given). A file that cannot be read is never overwritten: it raises a ``LessonError``."""
+    """Progress kept in a small JSON file, one entry per track (``default_progress_file()`` unless ``path`` is
+    given).
+
+    A file that cannot be read is never overwritten: loading from it raises a ``LessonError`` naming it, and
+    saving keeps the progress in memory instead. A track's entry that cannot be read is left out (its track
+    starts afresh) and set aside in the file (under ``"set_aside"``) at the next save. A file that cannot be
+    written keeps every track's progress in memory from then on. Each of these sets ``notice``.
+    """
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path).expanduser() if path is not None else default_progress_file()
+        self.notice = ""
+        self._memory: dict[str, dict[str, Any]] | None = None  # every track's progress, once the file fails
+
+    def _unreadable(self, why: str) -> LessonError:
+        return LessonError(f"{self.path} is not a lessons progress file ({why}); delete it, or name another file "
+                           f"with the environment variable {PROGRESS_ENV}")
 
     def _read(self) -> dict[str, Any]:
-        if not self.path.exists():
-            return {"format": FORMAT, "tracks": {}}
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise LessonError(f"{self.path} is not a lessons progress file ({e}); delete it, or name another file "
-                              f"with the environment variable {PROGRESS_ENV}") from None
+            if not self.path.exists():
+                return {"format": FORMAT, "tracks": {}}
+            with self.path.open("rb") as f:
+                raw = f.read(PROGRESS_FILE_LIMIT + 1)
+        except OSError as e:
+            raise self._unreadable(_reason(e)) from None
+        if len(raw) > PROGRESS_FILE_LIMIT:
+            raise self._unreadable(f"it is longer than {PROGRESS_FILE_LIMIT:,} bytes")
+        try:
+            data = read_json(raw, "its text", most=PROGRESS_FILE_LIMIT, error=LessonError)
+        except LessonError as e:
+            raise self._unreadable(str(e)) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("tracks"), dict):
             raise LessonError(f"{self.path} is not a lessons progress file of format {FORMAT}; delete it, or name another file "
                               f"with the environment variable {PROGRESS_ENV}")
         return data
 
     def load(self, track: str) -> dict[str, Any] | None:
+        if self._memory is not None:
+            kept = self._memory.get(track)
+            return dict(kept) if kept is not None else None
         kept = self._read()["tracks"].get(track)
-        return kept if isinstance(kept, dict) else None
+        if kept is None:
+            return None
+        problem = entry_problem(kept)
+        if problem:
+            self.notice = (f"The progress kept for the lessons of {shown(track)} in {self.path} cannot be read ({problem}): "
+                           f"those lessons start afresh, and the old entry is set aside in the file under {SET_ASIDE!r}.")
+            return None
+        return kept_entry(track, kept, ())
 
     def save(self, track: str, data: dict[str, Any]) -> None:
-        everything = self._read()
-        everything["tracks"][track] = data
+        entry = kept_entry(track, data, ())  # bad data is refused before anything is read or written
+        if self._memory is None:
+            try:
+                everything = self._read()
+            except LessonError as e:
+                self._keep_in_memory({}, f"{e}. Until then, progress is kept in memory while this session lasts.")
+            else:
+                self._save_in(everything, track, entry)
+                return
+        assert self._memory is not None
+        self._memory[track] = kept_entry(track, entry, self._memory)
+
+    def _save_in(self, everything: dict[str, Any], track: str, entry: dict[str, Any]) -> None:
+        """Write ``entry`` for ``track`` into the file's contents ``everything``, setting aside an entry it replaces
+        that could not be read; a file that cannot be written leaves every readable track in memory."""
+        tracks: dict[str, Any] = everything["tracks"]
+        kept_entry(track, entry, tracks)  # within the number of tracks
+        old = tracks.get(track)
+        if old is not None and entry_problem(old):
+            aside = everything.get(SET_ASIDE)
+            aside = aside if isinstance(aside, list) else [] if aside is None else [aside]
+            everything[SET_ASIDE] = [*aside, {"track": track, "entry": old}][-TRACKS_LIMIT:]
+        tracks[track] = entry
+        try:
+            self._write(everything)
+        except OSError as e:
+            readable = {k: kept_entry(k, v, ()) for k, v in tracks.items() if _is_id(k) and not entry_problem(v)}
+            self._keep_in_memory(readable, f"Progress cannot be saved in {self.path} ({_reason(e)}): it is kept in memory "
+                                           f"while this session lasts. Name a file that can be written with the environment "
+                                           f"variable {PROGRESS_ENV}.")
+
+    def _keep_in_memory(self, tracks: dict[str, dict[str, Any]], notice: str) -> None:
+        self._memory = tracks
+        self.notice = notice
+
+    def _write(self, everything: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".lessons-", suffix=".json")
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            json.dump(everything, f, indent=1)
-        os.replace(temporary, self.path)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as f:
+                json.dump(everything, f, indent=1)
+            os.replace(temporary, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
     def __repr__(self) -> str:
         return f"<ProgressFile {self.path}>"
+
+
+def _reason(error: OSError) -> str:
+    """An operating system's refusal in words, without the path (the message names the file itself)."""
+    return error.strerror or type(error).__name__

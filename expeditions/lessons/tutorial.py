@@ -21,7 +21,7 @@ hooks; it is not part of ``to_dict()``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..errors import ExpeditionsError, IllegalMove, LessonError
@@ -138,7 +138,9 @@ class Tutorial:
         ids = [lesson.id for lesson in self.lessons]
         kept = self.store.load(track)
         self.progress = Progress.from_dict(kept, ids) if kept is not None else Progress.start(ids)
+        self._told = ""  # the store's notice last shown
         self._begin()
+        self._heard()
 
     # --- the current lesson ---------------------------------------------------------------------
     @property
@@ -166,6 +168,14 @@ class Tutorial:
 
     def _save(self) -> None:
         self.store.save(self.track, self.progress.to_dict())
+
+    def _heard(self) -> None:
+        """A new notice of the store (progress kept in memory only, an entry set aside) joins the feedback once."""
+        notice = self.store.notice
+        if notice and notice != self._told:
+            self._told = notice
+            self._feedback = (replace(self._feedback, text=f"{self._feedback.text} {notice}") if self._feedback.text
+                              else Feedback("info", notice, "store"))
 
     @property
     def show_scores(self) -> bool:
@@ -250,6 +260,7 @@ class Tutorial:
         self._solved = True
         self.progress = self.progress.complete()
         self._save()
+        self._heard()
 
     # --- moving through the track ---------------------------------------------------------------
     def restart(self) -> LessonView:
@@ -284,6 +295,7 @@ class Tutorial:
         self.progress = progress
         self._save()
         self._begin()
+        self._heard()
         return self.view()
 
     def __repr__(self) -> str:
