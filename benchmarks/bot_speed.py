@@ -5,7 +5,8 @@ plays both seats (the kind of positions a game against the bots meets). Every le
 in every position; a run gives the median and the 95th percentile of the wall-clock time of one
 ``choose``, and the figures quoted are the medians over several runs (the machine is shared).
 
-Target (issue 3): the Expert at its default budget, median at most 0.3 s, 95th percentile at most 1 s.
+Targets: the Expert at its default budget, median at most 0.3 s, 95th percentile at most 1 s (issue 3); Hard
+(the analyst's search) median at most 0.5 s and 95th percentile at most 1.5 s (the one-analyst issue).
 
 Usage: python benchmarks/bot_speed.py [--rounds N] [--repeats K] [--rules NAME]
 """
@@ -19,7 +20,10 @@ import time
 from _machine import machine, pin_to_one_core
 
 import expeditions as ex
-from expeditions.bots import BOTS, Heuristic
+from expeditions.advice import Hard
+from expeditions.bots import BOTS, Bot, BotFactory, Heuristic
+
+PLAYERS: dict[str, BotFactory] = {**BOTS, "Hard": Hard}
 
 
 def positions(rules: ex.Rules, rounds: int) -> list[ex.Observation]:
@@ -35,7 +39,7 @@ def positions(rules: ex.Rules, rounds: int) -> list[ex.Observation]:
 
 
 def times(level: str, observations: list[ex.Observation], seed: int) -> list[float]:
-    bot = BOTS[level](seed)
+    bot: Bot = PLAYERS[level](seed)
     out = []
     for obs in observations:
         start = time.perf_counter()
@@ -60,7 +64,7 @@ def main() -> None:
     observations = positions(rules, args.rounds)
     print(f"# bot speed, {time.strftime('%Y-%m-%d')}, {machine()}, one core; {rules.label}, "
           f"{len(observations)} positions of {args.rounds} Heuristic-vs-Heuristic rounds, {args.repeats} runs")
-    for level in BOTS:
+    for level in PLAYERS:
         runs = [times(level, observations, seed) for seed in range(args.repeats)]
         medians = [statistics.median(r) for r in runs]
         p95s = [percentile(r, 0.95) for r in runs]

@@ -1,14 +1,15 @@
 """How long the review of a whole round takes, on one core.
 
-A round is dealt and played by two bots; then ``expeditions.bots.review`` reviews seat 0's moves at
-its defaults (the Expert's search in every position, each disputed move compared with the
-Expert's on 32 fresh sampled deals). Seat 0 is played by the Beginner (the Easy level: a learner's
-game, many moves to dispute, the costly case) and by the Heuristic (the Normal level, closer to
-the Expert), against the Heuristic. Each round is reviewed ``--repeats`` times; a round's figure is
+A round is dealt and played by two bots; then ``expeditions.advice.review`` reviews seat 0's moves at
+its defaults (the analyst at a hint's effort in every position, each disputed move compared with the
+analyst's best on at least 512 paired deals) with par (the Hard bot replaying seat 0 on the same
+deal against the same opponent). Seat 0 is played by the Beginner (the Easy level: a learner's
+game, many moves to dispute, the costly case) and by the Heuristic (the Normal level), against the
+Heuristic. Each round is reviewed ``--repeats`` times; a round's figure is
 the median of its repeats, and the figures quoted are the median and the slowest over the rounds, in
 wall-clock time and in processor time (the machine is shared: processor time is what one core spent).
 
-Target (issue 12): a whole round's review in at most 5 s on one core.
+Target (the one-analyst issue): a whole round's review with par in at most 5 s of processor time on one core.
 
 Usage: python benchmarks/review_speed.py [--rounds N] [--repeats K] [--rules NAME]
 """
@@ -23,7 +24,8 @@ import time
 from _machine import machine, pin_to_one_core
 
 import expeditions as ex
-from expeditions.bots import Beginner, Heuristic, play_out, review
+from expeditions.advice import review
+from expeditions.bots import Beginner, Heuristic, play_out
 
 
 def rounds_of(rules: ex.Rules, player: type[Beginner] | type[Heuristic], n: int) -> list[ex.Round]:
@@ -44,11 +46,11 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} at the start")
     for player in (Beginner, Heuristic):
         figures, cpu, moves, moments = [], [], [], []
-        for rnd in rounds_of(rules, player, args.rounds):
+        for k, rnd in enumerate(rounds_of(rules, player, args.rounds)):
             times, cpu_times = [], []
-            for repeat in range(args.repeats):
+            for _ in range(args.repeats):
                 start, start_cpu = time.perf_counter(), time.process_time()
-                result = review(rnd, 0, seed=repeat)
+                result = review(rnd, 0, par={1: Heuristic(k + 1)})
                 times.append(time.perf_counter() - start)
                 cpu_times.append(time.process_time() - start_cpu)
             figures.append(statistics.median(times))
