@@ -12,10 +12,10 @@ A hint and a review of the same position give the same verdict: the analyst's de
 from the position.
 """
 
-from .hard import HARD, Hard
+from .hard import ENGINE_HARD, HARD, Hard
 from .hints import Hints, RankedMove, hint_table, rank_moves
 from .levels import DEFAULT_LEVEL, LEVEL_WORDS, LEVELS
 from .review import Moment, Par, Review, ReviewedMove, review, review_steps
 
-__all__ = ["DEFAULT_LEVEL", "HARD", "LEVELS", "LEVEL_WORDS", "Hard", "Hints", "Moment", "Par", "RankedMove", "Review",
+__all__ = ["DEFAULT_LEVEL", "ENGINE_HARD", "HARD", "LEVELS", "LEVEL_WORDS", "Hard", "Hints", "Moment", "Par", "RankedMove", "Review",
            "ReviewedMove", "hint_table", "rank_moves", "review", "review_steps"]

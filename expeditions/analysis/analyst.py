@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..arguments import real_number, shown, whole_number
-from ..engine import Table, action_of, spec_for
+from ..bots.heuristic import Scorer, sight_of
+from ..engine import Table, action_of, move_of, spec_for
 from ..errors import AnalysisError, ArgumentError
 from ..estimate import Estimate, batch_means_estimate
 from ..moves import Move
@@ -77,7 +78,9 @@ class Effort:
     contention up to ``most``; ``tie`` (points) is how close two moves' paired difference must be
     known to be, either way, to call them about as good; a move still undecided stops getting deals
     once its interval is within ``±precision``; ``seconds`` of processor time end it in any case;
-    ``seed`` picks another set of deals for the same position."""
+    ``seed`` picks another set of deals for the same position; ``candidates`` (0: every legal move)
+    limits the moves examined to that many of those the Heuristic's card counting ranks best, for
+    positions with very many moves on the engine's slower playouts."""
 
     first: int = 128
     most: int = 2048
@@ -85,6 +88,7 @@ class Effort:
     precision: float = 1.0
     seconds: float = 10.0
     seed: int = 0
+    candidates: int = 0
 
     def __post_init__(self) -> None:
         for name in ("first", "most"):
@@ -98,21 +102,28 @@ class Effort:
         real_number(self.precision, "precision", above=0)
         real_number(self.seconds, "seconds", above=0)
         whole_number(self.seed, "seed", least=0)
+        whole_number(self.candidates, "candidates", least=0)
 
 
 HINT = Effort(first=64, most=4096, tie=2.0, precision=1.5)
 """The effort behind a hint and a review on the batch simulator: every move's paired interval within
 ±1.5 points of the best, or decided."""
 
-ENGINE_HINT = Effort(first=64, most=256, tie=2.0, precision=3.0)
+ENGINE_HINT = Effort(first=64, most=256, tie=2.0, precision=3.0, seconds=1.5, candidates=8)
 """The same on the engine's playouts (rule sets the batch simulator cannot play, or no numpy), which are
-some forty times slower: fewer deals, and the answer says how far it got."""
+some forty times slower: the eight moves the Heuristic ranks best, fewer deals, and the answer says how
+far it got."""
 
 
 def hint_effort(observation: Observation) -> Effort:
     """The effort of a hint and a review for this position: ``HINT`` where the batch simulator plays it,
     else ``ENGINE_HINT``."""
-    return HINT if batch_can_play(observation) else ENGINE_HINT
+    return effort_for(observation, HINT, ENGINE_HINT)
+
+
+def effort_for(observation: Observation, batch: Effort, engine: Effort) -> Effort:
+    """``batch`` where the batch simulator plays this position's rule set here, else ``engine``."""
+    return batch if batch_can_play(observation) else engine
 
 
 @dataclass(frozen=True)
@@ -330,6 +341,8 @@ class Analyst:
         self.playouts = playouts or playouts_for(observation, position_seed(observation, effort.seed))
         self.cancelled = cancelled
         pool = observation.legal_moves if candidates is None else tuple(candidates)
+        if candidates is None and effort.candidates and len(pool) > effort.candidates:
+            pool = heuristic_choices(observation, effort.candidates)
         illegal = [m for m in pool if m not in observation.legal_moves]
         if illegal or not pool:
             raise AnalysisError(f"the candidates must be legal moves here, got {', '.join(map(str, illegal)) or 'none'}")
@@ -435,11 +448,16 @@ class Analyst:
         return final
 
     def _entry(self, move: Move | str) -> _Move:
+        """The move's entry; a legal move the analysis did not examine joins it now (a review's move)."""
         wanted = Move.parse(move) if isinstance(move, str) else move
         key = action_of_move(self.observation, wanted)
         found = next((m for m in self.moves if action_of_move(self.observation, m.move) == key), None)
         if found is None:
-            raise AnalysisError(f"{wanted} is not a legal move here; the legal moves are {', '.join(str(m.move) for m in self.moves)}")
+            if wanted not in self.observation.legal_moves:
+                raise AnalysisError(f"{wanted} is not a legal move here; the legal moves are "
+                                    f"{', '.join(map(str, self.observation.legal_moves))}")
+            found = _Move(wanted)
+            self.moves.append(found)
         return found
 
     def compare(self, move: Move | str, other: Move | str, deals: int) -> Estimate:
@@ -452,6 +470,14 @@ class Analyst:
         target = PIECE * math.ceil(deals / PIECE)
         self._extend([m for m in (a, b) if m.deals < target], target)
         return paired(a, b)
+
+
+def heuristic_choices(observation: Observation, k: int) -> tuple[Move, ...]:
+    """The ``k`` legal moves the Heuristic's card counting ranks best (``bots.heuristic.Scorer``)."""
+    sight = sight_of(observation)
+    spec = sight.f.spec
+    ranked = Scorer(sight).ranked([action_of(spec, m) for m in observation.legal_moves])
+    return tuple(move_of(spec, a) for _, a in ranked[:k])
 
 
 def action_of_move(observation: Observation, move: Move) -> tuple[int, int, int]:
@@ -472,4 +498,4 @@ def iter_analyse(observation: Observation, effort: Effort = HINT, *,
 
 __all__ = ["ABOUT_AS_GOOD", "BATCH", "BEST", "ENGINE_HINT", "HINT", "PIECE", "STOPS", "UNDECIDED", "VERDICTS", "WORSE", "Analysis",
            "Analyst", "BatchPlayouts", "Effort", "EnginePlayouts", "MoveVerdict", "Playouts", "analyse", "batch_can_play",
-           "hint_effort", "iter_analyse", "paired", "playouts_for", "position_seed", "verdict_of"]
+           "effort_for", "hint_effort", "iter_analyse", "paired", "playouts_for", "position_seed", "verdict_of"]
