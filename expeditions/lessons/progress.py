@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import LessonError
+from ..state import state_directory
 
 PROGRESS_ENV = "EXPEDITIONS_PROGRESS"
 """The environment variable that names the progress file instead of the default one."""
@@ -174,9 +175,7 @@ def default_progress_file() -> Path:
     named = os.environ.get(PROGRESS_ENV)
     if named:
         return Path(named).expanduser()
-    state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if state and Path(state).is_absolute() else Path.home() / ".local" / "state"
-    return base / "expeditions" / "lessons.json"
+    return state_directory() / "lessons.json"
 
 
 class ProgressFile:
