@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -39,7 +40,7 @@ from ..arguments import real_number, shown
 from ..errors import ArgumentError, ExpeditionsError
 from ..match import Match
 from ..round import Round
-from .games import ReviewFigures, StoredGame, finished_game, imported_game, utc_moment
+from .games import PLAYED_KEY, ReviewFigures, StoredGame, finished_game, imported_game, utc_moment
 from .place import GAMES_ENV, games_path
 from .schema import MIGRATIONS, Migration, Unusable, check, migrate
 
@@ -292,7 +293,7 @@ class GameStore:
                 twice += 1
                 continue
             entries[entry.key] = entry
-            bare += isinstance(data, dict) and "played" not in data
+            bare += isinstance(data, dict) and PLAYED_KEY not in data
         refusals = "".join(f"\n  {r}" for r in refused)
         if not entries:
             found = "no game record" if not refused else f"no record it could keep: {_plural(len(refused), 'record')} refused"
@@ -399,13 +400,14 @@ class GameStore:
                 if not self._checked:
                     damage = [row[0] for row in conn.execute("PRAGMA quick_check").fetchall()]
                     if damage != ["ok"]:
-                        raise sqlite3.DatabaseError(damage[0])
+                        raise sqlite3.DatabaseError("; ".join(str(damage[0]).splitlines()))
                     self._checked = True
                 result = work(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
-                    conn.execute("ROLLBACK")
+                    with suppress(sqlite3.Error):  # the first error is the one to tell
+                        conn.execute("ROLLBACK")
                 raise
         except (Unusable, sqlite3.Error) as e:
             raise self._problem(e) from None
