@@ -90,7 +90,7 @@ def test_the_default_place_is_the_state_directory_never_the_repository(tmp_path:
     # a relative XDG_STATE_HOME is ignored (the XDG specification): it would put the file wherever the program runs
     assert games_path(environ={"HOME": str(tmp_path), "XDG_STATE_HOME": "state"}) == \
         tmp_path / ".local" / "state" / "expeditions" / "games.sqlite"
-    default = games_path()
+    default = games_path(environ={k: v for k, v in os.environ.items() if k != "EXPEDITIONS_GAMES"})
     assert default is not None and ROOT not in default.parents
 
 
