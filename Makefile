@@ -65,6 +65,7 @@ benchmarks: $(READY)
 	$(BIN)/python benchmarks/batch_speed.py
 	$(BIN)/python benchmarks/bot_speed.py
 	$(BIN)/python benchmarks/review_speed.py
+	$(BIN)/python benchmarks/games_store.py
 
 bot-strength: $(READY)
 	$(BIN)/python benchmarks/bot_strength.py

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from ..arguments import shown
 from ..errors import LessonError
 from ..json_input import read_json
+from ..state import state_directory
 
 PROGRESS_ENV = "EXPEDITIONS_PROGRESS"
 """The environment variable that names the progress file instead of the default one."""
@@ -242,9 +243,7 @@ def default_progress_file() -> Path:
     named = os.environ.get(PROGRESS_ENV)
     if named:
         return Path(named).expanduser()
-    state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if state and Path(state).is_absolute() else Path.home() / ".local" / "state"
-    return base / "expeditions" / "lessons.json"
+    return state_directory() / "lessons.json"
 
 
 SET_ASIDE = "set_aside"
