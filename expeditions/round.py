@@ -24,7 +24,7 @@ from .arguments import seed as checked_seed
 from .cards import SUITS, Card, Cards, parse_cards
 from .engine import END_REASONS, Action, EndReason, Refusal, Table, judge, suit_name
 from .errors import ArgumentError, CardError, IllegalMove, PositionError
-from .moves import Move
+from .moves import Move, Turn
 from .rules import Rules
 from .rules import rules as get_rules
 from .scoring import BoardScore, breakdown_of
@@ -98,14 +98,16 @@ class Round:
     order; piles bottom card first; the deck top card first.
     """
 
-    __slots__ = ("__weakref__", "_legal", "_t", "moves", "rules", "start")
+    __slots__ = ("__weakref__", "_history", "_legal", "_t", "moves", "rules", "start")
 
-    def __init__(self, rules: Rules, start: Start, moves: tuple[Move, ...], table: Table) -> None:
+    def __init__(self, rules: Rules, start: Start, moves: tuple[Move, ...], table: Table,
+                 history: tuple[Turn[Round], ...] | None = None) -> None:
         self.rules = rules
         self.start = start
         self.moves = moves
         self._t = table
         self._legal: list[Move] | None = None
+        self._history = history
 
     # --- where things are -------------------------------------------------------------------
     def _cards(self, ids: Iterable[int]) -> Cards:
@@ -233,7 +235,24 @@ class Round:
         parsed, verdict = self._judged(move)
         if isinstance(verdict, Refusal):
             raise illegal_move(self.rules, self._t, verdict, parsed)
-        return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict))
+        history = None if self._history is None else self._history + (self._turn(parsed),)
+        return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict), history)
+
+    def _turn(self, move: Move) -> Turn[Round]:
+        return Turn(len(self.moves) + 1, self._t.to_move, move, self)
+
+    def history(self) -> tuple[Turn[Round], ...]:
+        """Every move of the round so far, oldest first, each with the seat that made it and the position it was
+        made from (``Turn.before``). Worked out once, by replaying the moves from the start; a round played on
+        from this one extends it."""
+        if self._history is None:
+            turns: list[Turn[Round]] = []
+            position = start_round(self.rules, self.start)
+            for move in self.moves:
+                turns.append(position._turn(move))
+                position = position.play(move)
+            self._history = tuple(turns)
+        return self._history
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
         if isinstance(moves, str | Move) or not isinstance(moves, Iterable):

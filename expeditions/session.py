@@ -42,7 +42,7 @@ from .engine import END_REASONS
 from .errors import ExpeditionsError, IllegalMove, NotationError
 from .estimate import Estimate
 from .match import Match, match_of, new_match
-from .moves import Move
+from .moves import Move, Turn
 from .record import loads
 from .round import Round
 from .rules import PRESETS, Rules
@@ -651,7 +651,7 @@ class Session:
             self.say("The review of this round is shown.")
             return None
         seat = self.seat
-        mine = sum(1 for s, _, _ in _replayed(rnd) if s == seat)
+        mine = sum(1 for turn in rnd.history() if turn.seat == seat)
 
         return self._start(Job("review", self.version, lambda: review(rnd, seat),
                                lambda result: self._apply_review(number, result),
@@ -691,7 +691,7 @@ class Session:
         if not self.history:
             return self._refuse("Nothing of yours to undo.")
         previous = self.history.pop()
-        undone = [m for m in _moves_between(previous, self.match)]
+        undone = [turn.move for turn in _turns_between(previous, self.match)]
         self.job = None
         self.stuck = ""
         self._changed(previous)
@@ -1009,11 +1009,11 @@ class Session:
 
     def _last_moves(self) -> tuple[LastMoveView, ...]:
         """The other seats' moves since your last move in this round, in order."""
-        replayed = _replayed(self.round)
-        mine = [i for i, (s, _, _) in enumerate(replayed) if s == self.seat]
+        history = self.round.history()
+        mine = [i for i, turn in enumerate(history) if turn.seat == self.seat]
         start = mine[-1] + 1 if mine else 0
         out = []
-        for s, move, before in replayed[start:]:
+        for s, move, before in ((turn.seat, turn.move, turn.before) for turn in history[start:]):
             taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") else None
             out.append(LastMoveView(s, self.seat_name(s), move.kind, str(move.card), move.card.suit, move.draw,
                                     str(taken) if taken else None, self._move_words(before, move, s) + "."))
@@ -1047,8 +1047,8 @@ class Session:
             cached = self._logs.get(key) if rnd.is_over else None
             if cached is None:
                 cached = [f"Round {number}"]
-                for seat, move, before in _replayed(rnd):
-                    cached.append(self._move_words(before, move, seat))
+                for turn in rnd.history():
+                    cached.append(self._move_words(turn.before, turn.move, turn.seat))
                 if rnd.is_over:
                     scores = ", ".join(f"{self.side_name(s)} {p}" for s, p in enumerate(rnd.scores()))
                     cached.append(f"Round {number} over: {scores}")
@@ -1100,39 +1100,11 @@ def _versus(group: str, difference: Estimate) -> str:
     return "about as good"
 
 
-_REPLAYS: dict[int, tuple[object, tuple[Move, ...], list[tuple[int, Move, Round]], Round]] = {}
-"""Replays by the identity of a round's start: the rounds of one game share it, so a longer round extends the
-replay of a shorter one (a view is drawn after every move)."""
-
-
-def _replayed(rnd: Round) -> list[tuple[int, Move, Round]]:
-    """Every move of ``rnd`` with the seat that made it and the round just before it (replayed from its start)."""
-    cached = _REPLAYS.get(id(rnd.start))
-    done: list[tuple[int, Move, Round]] = []
-    position: Round | None = None
-    if cached is not None and cached[0] is rnd.start and rnd.moves[: len(cached[1])] == cached[1]:
-        done, position = list(cached[2]), cached[3]
-    if position is None:
-        position = rnd.undo(len(rnd.moves))
-    for move in rnd.moves[len(done):]:
-        seat = position.to_move
-        assert seat is not None, "a finished round has no further moves"
-        done.append((seat, move, position))
-        position = position.play(move)
-    if len(_REPLAYS) > 64:
-        _REPLAYS.clear()
-    _REPLAYS[id(rnd.start)] = (rnd.start, rnd.moves, done, position)
-    return done
-
-
-def _moves_between(earlier: Match, later: Match) -> list[Move]:
+def _turns_between(earlier: Match, later: Match) -> list[Turn[Round]]:
     """The moves made from ``earlier`` to ``later`` (the same round, or into the rounds after it)."""
-    moves: list[Move] = []
     first = len(earlier.rounds) - 1
-    for k in range(first, len(later.rounds)):
-        done = len(earlier.rounds[k].moves) if k == first else 0
-        moves += list(later.rounds[k].moves[done:])
-    return moves
+    return [turn for k in range(first, len(later.rounds))
+            for turn in later.rounds[k].history()[len(earlier.rounds[k].moves) if k == first else 0:]]
 
 
 __all__ = ["COLOURS", "RECORD_KEY", "Job", "Session", "TableView", "card_words", "move_words", "suit_mark", "symbolize"]

@@ -221,13 +221,7 @@ def review(rnd: RoundLike, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_
 
 def _turns_of(rnd: RoundLike, seat: int) -> list[tuple[int, Observation, Move]]:
     """(the round's turn, what ``seat`` saw, the move it played) for each of ``seat``'s moves."""
-    position = rnd.undo(len(rnd.moves))
-    out = []
-    for i, move in enumerate(rnd.moves):
-        if position.to_move == seat:
-            out.append((i + 1, position.observation(seat), move))
-        position = position.play(move)
-    return out
+    return [(turn.number, turn.before.observation(seat), turn.move) for turn in rnd.history() if turn.seat == seat]
 
 
 def _review_move(obs: Observation, played: Move, number: int, turn: int, expert: Expert, samples: int) -> ReviewedMove:

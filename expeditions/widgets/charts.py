@@ -12,18 +12,9 @@ from ..round import Round
 
 def score_history(rnd: Round) -> list[dict[str, Any]]:
     """Each side's score after every turn of ``rnd`` (turn 0 is the deal): rows of turn, side, score."""
-    replay = rnd.undo(len(rnd.moves))
-    rows: list[dict[str, Any]] = []
-
-    def record(turn: int, position: Round) -> None:
-        rows.extend({"turn": turn, "side": _side_label(rnd, side), "score": score}
-                    for side, score in enumerate(position.scores()))
-
-    record(0, replay)
-    for turn, move in enumerate(rnd.moves, start=1):
-        replay = replay.play(move)
-        record(turn, replay)
-    return rows
+    positions = [turn.before for turn in rnd.history()] + [rnd]
+    return [{"turn": turn, "side": _side_label(rnd, side), "score": score}
+            for turn, position in enumerate(positions) for side, score in enumerate(position.scores())]
 
 
 def _side_label(rnd: Round, side: int) -> str:
