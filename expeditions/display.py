@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card
 from .engine import END_REASONS
-from .table_view import card_words, move_words, suit_mark
+from .words import card_words, move_words, suit_mark
 
 if TYPE_CHECKING:
     from .match import Match

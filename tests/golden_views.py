@@ -18,9 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import expeditions as ex
-from expeditions.lesson_session import LessonSession
 from expeditions.lessons import MemoryStore
-from expeditions.session import Session
+from expeditions.session import LessonSession, Session
 
 FIXTURE = Path(__file__).parent / "fixtures" / "golden_views.json"
 

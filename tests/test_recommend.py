@@ -23,8 +23,8 @@ from expeditions.analysis.stats import ExpeditionValue
 from expeditions.bots.words import card_word, move_text, suit_word
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate
-from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import comparison_html, what_if_explorer
+from expeditions.words import LETTER_CARD
 
 SMALL = {"n": 2_000, "precision": 3.0, "time_limit": 30.0, "max_positions": 256}
 """Quick settings: model 2 on 2,000 deals, model 3 on one piece of 256 positions."""

@@ -20,7 +20,7 @@ from expeditions.bots import Hints, RankedMove, rank_moves, review
 from expeditions.bots.review import cost_words
 from expeditions.estimate import Estimate
 from expeditions.session import HINT_LINES, Session, move_words
-from expeditions.table_view import LETTER_CARD
+from expeditions.words import LETTER_CARD
 
 
 def hint_marks(session: Session) -> dict[str, list[str]]:
@@ -220,7 +220,7 @@ def test_a_review_that_fails_halfway_can_be_asked_for_again(monkeypatch: pytest.
         yield from list(ex.bots.review_steps(*args, **kwargs))[:2]  # type: ignore[arg-type]
         raise RuntimeError("out of deals")
 
-    monkeypatch.setattr("expeditions.session.review_steps", broken)
+    monkeypatch.setattr("expeditions.session.help.review_steps", broken)
     assert not session.show_review()
     assert session.last_message == "The review failed (RuntimeError: out of deals)."
     assert session.view().review is None and session.view().can_review and session.busy == ""

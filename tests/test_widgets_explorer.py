@@ -14,7 +14,6 @@ import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import start_values
 from expeditions.errors import ExpeditionsError, PositionError
-from expeditions.table_view import symbolize
 from expeditions.widgets import (
     ProgressExecutor,
     WhatIfExplorer,
@@ -30,6 +29,7 @@ from expeditions.widgets import (
     what_if_position,
 )
 from expeditions.widgets.explorer_charts import distribution_rows, short_claim, tips_rows, value_rows, verdict_rows
+from expeditions.words import symbolize
 
 HAND = "2H 5H KH 9S 10S QD"  # the README's hand
 

@@ -25,7 +25,7 @@ from ..cards import Card
 from ..engine import fits
 from ..moves import Move
 from ..observation import Observation
-from ..table_view import card_words, cards_words, suit_mark
+from ..words import card_words, cards_words, suit_mark
 from .policies import plays_left
 
 _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

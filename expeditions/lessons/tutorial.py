@@ -27,7 +27,7 @@ from typing import Any, Literal
 from ..errors import ExpeditionsError, IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
-from ..table_view import move_words
+from ..words import move_words
 from .loading import track as shipped_track
 from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore

@@ -61,7 +61,7 @@ from ..errors import AnalysisError, ExpeditionsError, PositionError
 from ..round import CardsLike, Round, position
 from ..rules import Rules
 from ..rules import rules as get_rules
-from ..table_view import symbolize
+from ..words import symbolize
 from .cards import card_button, card_rows, classed, rule_set_choice, style_card_button, suit_label
 
 P = ParamSpec("P")

@@ -35,9 +35,9 @@ from expeditions import analysis
 from expeditions.analysis import MODELS, StartValues, recommend, start_values
 from expeditions.bots.words import cards_word, suit_word
 from expeditions.errors import ExpeditionsError
-from expeditions.table_view import symbolize
 from expeditions.widgets.explorer import comparison_html, what_if_position
 from expeditions.widgets.explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
+from expeditions.words import symbolize
 
 NOTEBOOK = "03-explorer.ipynb"
 SERVED = "03-explorer-small.ipynb"
