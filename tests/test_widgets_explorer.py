@@ -281,7 +281,7 @@ def test_changing_the_rule_set_after_computing_drops_the_old_results():
 
 # --- the questions a strong player asks ------------------------------------------------------------------------
 def test_every_question_has_a_tab_and_a_first_answer(computed):
-    from expeditions.widgets.explorer import QUESTIONS
+    from expeditions.session.explorer import QUESTIONS
 
     assert "xp-explorer-questions" in classes(computed.questions) and len(computed.questions.children) == len(QUESTIONS)
     pos = computed.position()

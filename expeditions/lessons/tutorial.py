@@ -231,7 +231,7 @@ class Tutorial:
             return self.view()
         feedback = lesson.check(shown)
         if isinstance(shown, Move):
-            said = f"Here is a right move: {move_words(shown, imperative=True)}. {feedback.text}"
+            said = f"Here is a right move: {move_words(shown, 'advice')}. {feedback.text}"
         elif isinstance(shown, int):
             said = f"The board scores {shown}, counted step by step below."
         else:

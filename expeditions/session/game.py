@@ -21,9 +21,8 @@ from ..match import Match, new_match
 from ..round import Round
 from ..rules import Rules
 from ..rules import rules as get_rules
-from ..words import symbolize
+from ..words import SideWords, symbolize
 from .host import Host, PlayHost
-from .seating import Seating
 from .view import HintView, MessageView, ReviewView
 
 T = TypeVar("T")
@@ -137,9 +136,9 @@ class Game:
 
     # --- names ---------------------------------------------------------------------------------
     @property
-    def seating(self) -> Seating:
+    def seating(self) -> SideWords:
         """Who sits where, in your words."""
-        return Seating(self.rules, self.seat)
+        return SideWords(self.rules, self.seat)
 
     def seat_name(self, seat: int) -> str:
         """``"You"``, ``"Opponent"``, or with four players ``"West"``, ``"North"`` (your partner), ``"East"``."""

@@ -17,7 +17,7 @@ from ..errors import IllegalMove, NotationError
 from ..match import Match
 from ..moves import Move, Turn
 from ..round import Round
-from ..words import card_words, cards_words, move_words, suit_mark
+from ..words import card_words, move_words, suit_mark
 from .game import Game
 from .host import Judged
 
@@ -256,9 +256,8 @@ class Gestures(Game):
         others = len(undone) - 1
         if mine is None:
             return self.say("Undone: your last move.")
-        verb = {"play": "laid", "discard": "discarded", "pass": "passed"}[mine.kind]
         answers = "" if others <= 0 else (", and the answer to it" if others == 1 else f", and the {others} answers to it")
-        return self.say(f"Undone: you {verb} {cards_words(mine.cards)}{answers}.")
+        return self.say(f"Undone: {move_words(mine, 'short')}{answers}.")
 
 
 def turns_between(earlier: Match, later: Match) -> list[Turn[Round]]:

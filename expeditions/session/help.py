@@ -7,15 +7,12 @@ the table shows it as far as it is computed (``ReviewView``).
 
 from __future__ import annotations
 
-import re
-
 from ..bots import Hints, Review, rank_moves, review, review_steps
 from ..bots.hints import ABOUT_AS_GOOD, BEST, WORSE
 from ..bots.review import cost_words
 from ..estimate import Estimate
 from ..round import Round
-from ..rules import Rules
-from ..words import move_words, symbolize
+from ..words import move_words
 from .game import Job
 from .turns import Turns
 from .view import HintLine, HintView, MomentView, ReviewView
@@ -78,11 +75,11 @@ class Help(Turns):
 
     def _show_review(self, number: int, result: Review) -> None:
         """The review as far as it is computed: what the table shows."""
-        self.review_result = review_view(number, result, self.rules)
+        self.review_result = review_view(number, result)
 
     def _apply_review(self, number: int, result: Review) -> None:
         self._show_review(number, result)
-        self.say(f"Review of round {number}: {symbolize(result.summary, self.rules)}")
+        self.say(f"Review of round {number}: {result.summary}")
 
     def show_review(self) -> bool:
         """Review the finished round (synchronously)."""
@@ -93,7 +90,6 @@ class Help(Turns):
 def hint_view(hints: Hints, rnd: Round) -> HintView:
     """What the table shows of ``hints`` for the position ``rnd``: the best move, those about as good, the first
     worse one, in words, with the best move's card, target and draw to mark."""
-    rules = rnd.rules
     shown = [m for m in hints if m.group in (BEST, ABOUT_AS_GOOD)][: HINT_LINES - 1]
     shown += [m for m in hints if m.group == WORSE][:1]
     lines: list[HintLine] = []
@@ -101,8 +97,8 @@ def hint_view(hints: Hints, rnd: Round) -> HintView:
     for item in shown:
         move = item.move
         taken = rnd.piles[move.draw][-1] if move.draw not in (None, "deck") and rnd.piles[move.draw] else None
-        words = move_words(move, taken=taken, imperative=True)
-        why = _reason(symbolize(item.reason, rules))
+        words = move_words(move, "advice", taken=taken)
+        why = item.reason.beside_move
         if why in said:
             why = "for the same reason"  # a reason is said once
         said.add(why)
@@ -114,21 +110,13 @@ def hint_view(hints: Hints, rnd: Round) -> HintView:
     more = f"Not shown: {' and '.join(h for h in hidden if h)}." if any(hidden) else ""
     best = hints.best.move
     return HintView(str(hints.card), tuple(str(c) for c in best.cards), hints.target, hints.card.suit, hints.draw,
-                    tuple(lines), hints.value_words, _capital(hints.situation), tuple(symbolize(p, rules) for p in hints.piles),
-                    more)
+                    tuple(lines), hints.value_words, _capital(hints.situation), hints.piles, more)
 
 
-def review_view(number: int, result: Review, rules: Rules) -> ReviewView:
+def review_view(number: int, result: Review) -> ReviewView:
     """What the table shows of the review of round ``number`` as far as it is computed."""
-    moments = tuple(MomentView(m.number, symbolize(m.headline, rules), symbolize(m.wrong, rules),
-                               symbolize(m.instead, rules), cost_words(m.loss), m.picture) for m in result.moments)
-    return ReviewView(number, symbolize(result.summary, rules), moments, result.method, result.done, result.to_review,
-                      result.complete)
-
-
-def _reason(text: str) -> str:
-    """A hint's reason beside its move: "discards 2♥: it no longer fits ..." without the "discards 2♥" its line says."""
-    return re.sub(r"^discards [^:]+: ", "", text)
+    moments = tuple(MomentView(m.number, m.headline, m.wrong, m.instead, cost_words(m.loss), m.picture) for m in result.moments)
+    return ReviewView(number, result.summary, moments, result.method, result.done, result.to_review, result.complete)
 
 
 def _capital(text: str) -> str:

@@ -8,20 +8,15 @@ from typing import Any
 import altair as alt
 
 from ..round import Round
+from ..words import SideWords
 
 
 def score_history(rnd: Round) -> list[dict[str, Any]]:
     """Each side's score after every turn of ``rnd`` (turn 0 is the deal): rows of turn, side, score."""
     positions = [turn.before for turn in rnd.history()] + [rnd]
-    return [{"turn": turn, "side": _side_label(rnd, side), "score": score}
+    names = SideWords(rnd.rules)
+    return [{"turn": turn, "side": names.side_name(side), "score": score}
             for turn, position in enumerate(positions) for side, score in enumerate(position.scores())]
-
-
-def _side_label(rnd: Round, side: int) -> str:
-    rules = rnd.rules
-    if rules.partnerships:
-        return f"team {side}"
-    return "you" if rules.players == 1 else f"seat {side}"
 
 
 def score_progress_chart(rnd: Round, *, title: str = "Score on the table, turn by turn") -> alt.Chart:
