@@ -36,7 +36,7 @@ from .errors import (
     SeatError,
 )
 from .match import Match, new_match
-from .moves import Move
+from .moves import Move, Turn
 from .observation import Observation
 from .record import load, loads, save
 from .round import Deal, Round, Setup, deal, position, shuffled_deck
@@ -81,6 +81,7 @@ __all__ = [
     "SeatError",
     "Setup",
     "Suit",
+    "Turn",
     "card",
     "cards",
     "deal",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card
 from .engine import END_REASONS
-from .table_view import card_words, move_words, suit_mark
+from .words import SideWords, card_words, move_words, suit_mark
 
 if TYPE_CHECKING:
     from .match import Match
@@ -40,6 +40,11 @@ def cards_html(cards: Iterable[Card], empty: str = "") -> str:
     return chips or f'<span style="color:#999">{escape(empty)}</span>'
 
 
+def note_html(text: str, colour: str = "#444") -> str:
+    """Plain text as a small escaped line of HTML, in ``colour``."""
+    return f'<div style="font-family:sans-serif;color:{colour}">{escape(text)}</div>'
+
+
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
@@ -52,9 +57,7 @@ def _suit_head(rules: Rules) -> str:
 
 
 def _side_name(rules: Rules, side: int) -> str:
-    if rules.partnerships:
-        return f"team {side} (seats {side} and {side + 2})"
-    return "you" if rules.players == 1 else f"seat {side}"
+    return SideWords(rules).side_name(side)
 
 
 # --- scores ----------------------------------------------------------------------------------------
@@ -260,7 +263,7 @@ def _tag(mark: str, text: str) -> str:
 def _move_phrase(move: Move, obs: Observation) -> str:
     """The move in short words: ``discard 9♦, draw from the deck``, ``lay 7♥, take 5♣ from the ♣ pile``."""
     pile = obs.pile(move.draw) if move.draw not in (None, "deck") else ()
-    return move_words(move, taken=pile[-1] if pile else None, imperative=True)
+    return move_words(move, "advice", taken=pile[-1] if pile else None)
 
 
 def marked_table_html(obs: Observation, *, played: Move | None = None, better: Move | None = None,
@@ -271,7 +274,7 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
     Static HTML with inline styles (no scripts), in the card table's look and palette, narrow enough for a
     side panel (about 230 px with four suits), for notebooks, apps and reports.
 
-    ``names`` names the sides (default "seat 0", ...); each mark is said in short words below the table."""
+    ``names`` names the sides (default by number, "seat 0", ...); each mark is said in short words below the table."""
     rules = obs.rules
     moves = [(m, k) for m, k in ((played, "played"), (better, "better")) if m is not None]
     words = [_move_phrase(m, obs) for m, _ in moves]
@@ -303,7 +306,7 @@ def marked_table_html(obs: Observation, *, played: Move | None = None, better: M
         return f'<td style="{cell};{centre}" data-pile="{suit}"><div style="{box}">{inner or empty()}</div></td>'
 
     deck = _deck_chip(obs.deck_size, tuple(k for m, k in moves if m.draw == "deck"))
-    names = list(names) if names is not None else [f"seat {s}" for s in range(rules.sides)]
+    names = list(names) if names is not None else [SideWords(rules).side_name(s) for s in range(rules.sides)]
     head = "".join(
         f'<th style="padding:0 1px 2px;text-align:left;width:{width}px"><span style="display:inline-block;min-width:16px;padding:0 3px;'
         f'border-radius:8px;background:{_PAPER};color:{suit_colour(s)};font-size:11px;line-height:16px;text-align:center">'

@@ -76,8 +76,13 @@ def fits(card: Card, laid: Iterable[Card]) -> bool:
     it." "You can put up to 3 investment cards on an expedition before its first number. Once it
     holds a number, it takes no more investments." (document 001; the other documents agree.)
     """
-    top = max((c.value for c in laid if not c.is_investment), default=0)
+    top = top_number(laid)
     return top == 0 if card.is_investment else card.value > top
+
+
+def top_number(laid: Iterable[Card]) -> int:
+    """The highest number of an expedition that holds ``laid`` (0 while it holds none)."""
+    return max((c.value for c in laid if not c.is_investment), default=0)
 
 
 @dataclass(frozen=True)
@@ -468,7 +473,7 @@ class Table:
             side = spec.side_of[seat]
             if not self.open[side] >> x & 1:
                 return Refusal("investment-after-number" if spec.is_investment[x] else "not-ascending", card=card,
-                               suit=card.suit, number=self.highest_number(side, suit))
+                               suit=card.suit, number=top_number(spec.cards[c] for c in self.expeditions[side][suit]))
         why = self.draw_refusal(y, suit if kind == DISCARD else -1)
         if why is None:
             return None
@@ -522,10 +527,6 @@ class Table:
 
     def scores(self) -> list[int]:
         return [sum(self.expedition_score(side, s) for s in range(self.spec.n_suits)) for side in range(self.spec.sides)]
-
-    def highest_number(self, side: int, suit: int) -> int:
-        """The highest number laid on that expedition (0 when it holds none)."""
-        return max((self.spec.value_of[c] for c in self.expeditions[side][suit]), default=0)
 
 
 def judge(table: Table, move: Move) -> Action | Refusal:

@@ -17,9 +17,9 @@ pass over its characters, and a text longer than ``MOVE_TEXT_LIMIT`` characters 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal, cast, get_args
+from typing import Any, Generic, Literal, TypeVar, cast, get_args
 
 from .arguments import short_text, shown
 from .cards import _SYMBOLS, SUITS, Card, parse_card, parse_cards
@@ -122,6 +122,21 @@ class Move:
 
     def __repr__(self) -> str:
         return f"<{self}>"
+
+
+Position = TypeVar("Position", covariant=True)
+
+
+@dataclass(frozen=True)
+class Turn(Generic[Position]):
+    """A move as a round's history keeps it: who made it, and from which position. ``number`` counts the
+    round's moves (1 for its first), ``seat`` is the seat that moved and ``before`` the position it moved from
+    (``Round.history()`` gives one for every move of a round)."""
+
+    number: int
+    seat: int
+    move: Move
+    before: Position = field(repr=False)
 
 
 def _text_of(kind: str, cards: tuple[Card, ...], draw: str | None) -> str:

@@ -13,16 +13,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from .cards import Card
 from .engine import Table, spec_for, table_of
 from .moves import Move
 from .rules import Rules
-from .start import in_laying_order
-
-if TYPE_CHECKING:
-    from .round import Round
 
 
 @dataclass(frozen=True)
@@ -110,39 +105,3 @@ class Observation:
         from .display import observation_html
 
         return observation_html(self)
-
-
-def observe(rnd: Round, seat: int) -> Observation:
-    """The observation of ``seat`` in ``rnd``."""
-    t = rnd._t
-    spec = t.spec
-    rules = rnd.rules
-    partner = rules.partner_of(seat)
-
-    def known_of(s: int) -> tuple[Card, ...]:
-        if s == seat:
-            return rnd.hand(s)
-        ids = list(t.public[s])
-        if partner == s:
-            extra = Counter(t.via_pass[s]) - Counter(ids)
-            ids += list(extra.elements())
-        return in_laying_order((spec.cards[i] for i in ids), rules)
-
-    return Observation(
-        rules=rules,
-        seat=seat,
-        to_move=rnd.to_move,
-        turn=t.turns,
-        hand=rnd.hand(seat),
-        hand_sizes=tuple(len(h) for h in t.hands),
-        known=tuple(known_of(s) for s in range(rules.players)),
-        expeditions=tuple(tuple(rnd.expedition(side, s) for s in rules.suits) for side in range(rules.sides)),
-        piles=tuple(rnd.piles[s] for s in rules.suits),
-        deck_size=len(t.deck),
-        removed=rnd.removed,
-        set_aside_size=len(t.set_aside),
-        stall=t.stall,
-        passed=tuple(t.passed),
-        scores=rnd.scores(),
-        legal_moves=tuple(rnd.legal_moves()) if rnd.to_move == seat else (),
-    )

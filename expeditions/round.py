@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .arguments import Seed, shown, side
 from .arguments import seat as seat_of
@@ -24,20 +24,15 @@ from .arguments import seed as checked_seed
 from .cards import SUITS, Card, Cards, parse_cards
 from .engine import END_REASONS, Action, EndReason, Refusal, Table, judge, suit_name
 from .errors import ArgumentError, CardError, IllegalMove, PositionError
-from .moves import Move
+from .moves import Move, Turn
+from .observation import Observation
 from .rules import Rules
 from .rules import rules as get_rules
 from .scoring import BoardScore, breakdown_of
 from .start import Deal, Setup, Start, check_counts, check_known_cards, checked_table, in_laying_order
-
-if TYPE_CHECKING:
-    from .observation import Observation
+from .words import SideWords
 
 CardsLike = str | Card | Iterable[str | Card]
-
-
-def _owner(rules: Rules) -> str:
-    return "your team's" if rules.partnerships else "your"
 
 
 def refusal_text(rules: Rules, table: Table, refusal: Refusal, move: Move) -> str:
@@ -60,11 +55,11 @@ def refusal_text(rules: Rules, table: Table, refusal: Refusal, move: Move) -> st
         case "passed-last-turn":
             return "you passed on your last turn, and you cannot pass on two of your turns in a row"
         case "investment-after-number":
-            return (f"investments must come before the first number: {_owner(rules)} {SUITS[refusal.suit].name} "
+            return (f"investments must come before the first number: {SideWords(rules).yours} {SUITS[refusal.suit].name} "
                     f"expedition already holds the {refusal.number}")
         case "not-ascending":
             assert card is not None
-            return (f"the {card.value} cannot follow {_owner(rules)} {refusal.number} in {SUITS[refusal.suit].name}: "
+            return (f"the {card.value} cannot follow {SideWords(rules).yours} {refusal.number} in {SUITS[refusal.suit].name}: "
                     "an expedition only goes up, each number higher than the last")
         case "deck-empty":
             return "the deck is empty: play or discard a card without drawing"
@@ -98,14 +93,16 @@ class Round:
     order; piles bottom card first; the deck top card first.
     """
 
-    __slots__ = ("__weakref__", "_legal", "_t", "moves", "rules", "start")
+    __slots__ = ("__weakref__", "_history", "_legal", "_t", "moves", "rules", "start")
 
-    def __init__(self, rules: Rules, start: Start, moves: tuple[Move, ...], table: Table) -> None:
+    def __init__(self, rules: Rules, start: Start, moves: tuple[Move, ...], table: Table,
+                 history: tuple[Turn[Round], ...] | None = None) -> None:
         self.rules = rules
         self.start = start
         self.moves = moves
         self._t = table
         self._legal: list[Move] | None = None
+        self._history = history
 
     # --- where things are -------------------------------------------------------------------
     def _cards(self, ids: Iterable[int]) -> Cards:
@@ -233,7 +230,24 @@ class Round:
         parsed, verdict = self._judged(move)
         if isinstance(verdict, Refusal):
             raise illegal_move(self.rules, self._t, verdict, parsed)
-        return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict))
+        history = None if self._history is None else self._history + (self._turn(parsed),)
+        return Round(self.rules, self.start, self.moves + (parsed,), self._t.after(verdict), history)
+
+    def _turn(self, move: Move) -> Turn[Round]:
+        return Turn(len(self.moves) + 1, self._t.to_move, move, self)
+
+    def history(self) -> tuple[Turn[Round], ...]:
+        """Every move of the round so far, oldest first, each with the seat that made it and the position it was
+        made from (``Turn.before``). Worked out once, by replaying the moves from the start; a round played on
+        from this one extends it."""
+        if self._history is None:
+            turns: list[Turn[Round]] = []
+            position = start_round(self.rules, self.start)
+            for move in self.moves:
+                turns.append(position._turn(move))
+                position = position.play(move)
+            self._history = tuple(turns)
+        return self._history
 
     def play_all(self, moves: Iterable[Move | str]) -> Round:
         """The round after ``moves``, one after the other; this round is unchanged. The first move the rules
@@ -259,10 +273,27 @@ class Round:
         return start_round(self.rules, self.start).play_all(self.moves[: len(self.moves) - count])
 
     def observation(self, seat: int | None = None) -> Observation:
-        """What ``seat`` (default: the seat to move) may know: see ``Observation``."""
-        from .observation import observe
+        """What ``seat`` (default: the seat to move) may know: see ``Observation``. The round reads it off its own
+        table: the cards a seat drew off a pile (and, with partners, those passed to it) are known to everyone."""
+        seat = self._t.to_move if seat is None else self._seat(seat)
+        t, rules = self._t, self.rules
+        partner = rules.partner_of(seat)
 
-        return observe(self, self._t.to_move if seat is None else self._seat(seat))
+        def known_of(s: int) -> tuple[Card, ...]:
+            if s == seat:
+                return self.hand(s)
+            ids = list(t.public[s])
+            if partner == s:
+                ids += list((Counter(t.via_pass[s]) - Counter(ids)).elements())
+            return in_laying_order((t.spec.cards[i] for i in ids), rules)
+
+        return Observation(
+            rules=rules, seat=seat, to_move=self.to_move, turn=t.turns, hand=self.hand(seat),
+            hand_sizes=tuple(len(h) for h in t.hands), known=tuple(known_of(s) for s in range(rules.players)),
+            expeditions=tuple(tuple(self.expedition(side, s) for s in rules.suits) for side in range(rules.sides)),
+            piles=tuple(self.piles[s] for s in rules.suits), deck_size=len(t.deck), removed=self.removed,
+            set_aside_size=len(t.set_aside), stall=t.stall, passed=tuple(t.passed), scores=self.scores(),
+            legal_moves=tuple(self.legal_moves()) if self.to_move == seat else ())
 
     # --- records and display ------------------------------------------------------------------
     def to_json(self, **extra: Any) -> str:

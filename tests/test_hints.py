@@ -11,9 +11,10 @@ import expeditions as ex
 from expeditions import Move
 from expeditions.bots import Expert, hint_table, rank_moves
 from expeditions.bots.expert import Search
-from expeditions.bots.words import in_words, move_text, ordinal, pile_notes, reason, situation
+from expeditions.bots.words import in_words, pile_notes, reason, situation
 from expeditions.engine import action_of
 from expeditions.estimate import mean_of
+from expeditions.words import move_words, ordinal
 
 
 def test_values_of_the_solitaire_end_are_the_final_scores():
@@ -57,7 +58,7 @@ def test_a_card_only_the_bot_can_use_is_ranked_below_dead_cards_which_are_about_
     groups = {m.move: m.group for m in hints}
     assert {groups[m] for m in dead} <= {"best", "about as good"}
     assert {m.move for m in hints.about_as_good} == dead - {hints.best.move}
-    assert "feeds the bot" in hints[-1].reason and "safe throw" in hints.best.reason
+    assert "feeds the bot" in str(hints[-1].reason) and "safe throw" in str(hints.best.reason)
 
 
 @pytest.mark.parametrize("name", ["expeditions", "expeditions-4p"])
@@ -66,7 +67,7 @@ def test_every_legal_move_is_ranked_once_the_experts_first(name):
     obs = rnd.observation()
     ranked = rank_moves(obs, seed=2, rollouts=120, samples=8)
     assert sorted(map(str, (r.move for r in ranked))) == sorted(map(str, obs.legal_moves)) and ranked.total == len(ranked)
-    assert all(r.low <= r.value <= r.high and r.reason and r.samples >= 8 for r in ranked)
+    assert all(r.low <= r.value <= r.high and str(r.reason) and r.samples >= 8 for r in ranked)
     assert ranked[0].move == Expert(2, rollouts=120).choose(obs)  # the move the Expert plays with that seed
     assert ranked[0].samples == max(r.samples for r in ranked)  # examined the most
     groups = [r.group for r in ranked]
@@ -95,26 +96,26 @@ def test_a_move_that_beats_the_experts_choice_on_fresh_deals_too_is_the_best():
 def test_reasons_say_what_a_move_opens_feeds_and_takes_with_suit_symbols():
     rnd = ex.position(hands=["4H 8H 9H 9S 2C QD", None], expeditions=[{}, {"S": "6S"}], piles={"D": "7D"}, seed=3)
     obs = rnd.observation()
-    opening = reason(obs, Move.parse("play 4H, draw deck"))
+    opening = str(reason(obs, Move.parse("play 4H, draw deck")))
     assert opening.startswith("opens ♥ with 4♥, 8♥ 9♥ to follow") and "21 in numbers against the 20 it costs" in opening
-    feeding = reason(obs, Move.parse("discard 9S, draw deck"))
+    feeding = str(reason(obs, Move.parse("discard 9S, draw deck")))
     assert "feeds the bot" in feeding and "♠ expedition (at 6) can take it" in feeding
-    safe = reason(obs, Move.parse("discard 2C, draw pile D"))
+    safe = str(reason(obs, Move.parse("discard 2C, draw pile D")))
     assert "have not started ♣" in safe and "takes 7♦ off the ♦ pile" in safe
-    assert reason(obs, Move.parse("discard 2C, draw pile D"), piles_said=True).endswith("; takes 7♦")
-    assert "investment on ♦" in reason(obs, Move.parse("play QD, draw deck"))
-    skipping = reason(obs, Move.parse("play 8H, draw deck"))
+    assert str(reason(obs, Move.parse("discard 2C, draw pile D"), piles_said=True)).endswith("; takes 7♦")
+    assert "investment on ♦" in str(reason(obs, Move.parse("play QD, draw deck")))
+    skipping = str(reason(obs, Move.parse("play 8H, draw deck")))
     assert "giving up 4♥ in your hand" in skipping
     for move in obs.legal_moves:  # the plays left are said once, for the position, not on every row
-        assert "plays left" not in reason(obs, move)
-        assert not any(f"{r}{s}" in reason(obs, move) for r in "23456789JQK" for s in "HSDC")  # symbols on screen, not letters
+        assert "plays left" not in str(reason(obs, move))
+        assert not any(f"{r}{s}" in str(reason(obs, move)) for r in "23456789JQK" for s in "HSDC")  # symbols on screen, not letters
     assert situation(obs) == f"{obs.deck_size} in the deck: about {-(-obs.deck_size // 2)} plays left each"
     assert pile_notes(obs) == ("7♦ on the ♦ pile goes with your Q♦ (7 in ♦ numbers)",)
 
 
 def test_words_for_moves_and_turns():
-    assert move_text(Move.parse("discard 5S, draw pile D")) == "discard 5♠, draw pile ♦"
-    assert move_text(Move.parse("pass 7H 9S")) == "pass 7♥ 9♠"
+    assert move_words(Move.parse("discard 5S, draw pile D"), "notation") == "discard 5♠, draw pile ♦"
+    assert move_words(Move.parse("pass 7H 9S"), "notation") == "pass 7♥ 9♠"
     assert in_words(Move.parse("play 7H, draw deck"), past=True) == "you laid 7♥ on your ♥ expedition and drew from the deck"
     assert in_words(Move.parse("discard 7Y, draw deck")) == "discard yellow 7 and draw from the deck"  # as the table names it
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == \
@@ -127,8 +128,8 @@ def test_partners_are_your_partner_and_the_other_team():
     hints = rank_moves(obs, seed=1, rollouts=60, samples=4)
     assert "your team's score minus the other team's" in hints.value_words
     passes = [h for h in hints if h.move.kind == "pass"]
-    assert passes and all("to your partner" in h.reason for h in passes) and passes[0].target == "partner"
-    assert all("the bot" not in h.reason for h in hints)
+    assert passes and all("to your partner" in str(h.reason) for h in passes) and passes[0].target == "partner"
+    assert all("the bot" not in str(h.reason) for h in hints)
 
 
 def test_the_table_says_what_the_values_mean_once_and_groups_the_moves():
@@ -146,5 +147,5 @@ def test_the_table_says_what_the_values_mean_once_and_groups_the_moves():
 
 def test_two_copies_of_a_number_follow_once():
     rnd = ex.position("expeditions-4p", hands=["2S 3S 3S 6S 9S 9D", None, None, None], seed=2)
-    text = reason(rnd.observation(), Move.parse("play 2S, draw deck"))
+    text = str(reason(rnd.observation(), Move.parse("play 2S, draw deck")))
     assert text == "opens ♠ with 2♠, 3♠ 6♠ 9♠ to follow (20 in numbers against the 20 it costs)"  # 2 + 3 + 6 + 9: one 3 only

@@ -14,8 +14,8 @@ from lesson_groups import ALL, APPENDIX, CHOICE_LESSONS, MOVE_LESSONS, NUMBER_LE
 
 import expeditions as ex
 from expeditions import lessons
-from expeditions.lesson_session import LessonSession
 from expeditions.lessons import ChoiceTask, Lesson, MemoryStore, RoundTask
+from expeditions.session import LessonSession
 
 
 def at(lesson: Lesson, store: MemoryStore | None = None) -> LessonSession:

@@ -86,6 +86,26 @@ def test_prose_first_and_marked_for_nbval(path):
             assert 'alt.renderers.enable("svg")' in cell.source or "offline=True" in cell.source
 
 
+NUMBERED = [p for p in TUTORIALS if re.match(r"0[1-6]-", p.name)]
+MOST_CELL_LINES = 30
+"""A code cell a reader takes in at a glance: what is longer belongs in the package, where it is tested."""
+NO_FUNCTIONS = ("05-variants.ipynb", "06-tournament.ipynb")
+"""Notebooks whose logic lives in the package (``analysis.variants``, ``analysis.ladder``): their cells only call it."""
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=lambda p: p.name)
+def test_the_cells_are_short_and_the_logic_is_in_the_package(path):
+    for cell in code_cells(read(path)):
+        assert len(cell.source.splitlines()) <= MOST_CELL_LINES, f"{path.name}: a cell of {len(cell.source.splitlines())} lines"
+        if path.name in NO_FUNCTIONS:
+            assert not re.search(r"^\s*(async\s+def|def|class)\b", cell.source, re.M), f"{path.name}: {cell.source[:60]}"
+
+
+def test_the_structure_check_sees_the_six_notebooks():
+    assert [p.name[:2] for p in NUMBERED] == ["01", "02", "03", "04", "05", "06"]
+    assert all((ROOT / "notebooks" / name).exists() for name in NO_FUNCTIONS)
+
+
 def test_the_tutorial_notebook_reads_as_a_lesson_not_as_code():
     """Notebook 01: the lessons on the card table, a line or two of code for each track, the harness's controls in
     the cells' tags and metadata (none in sight), no cell that raises, no printout, the default rules first."""

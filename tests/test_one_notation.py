@@ -12,9 +12,9 @@ from positions import counted
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis.rollouts import PIECE
-from expeditions.table_view import LETTER_CARD
+from expeditions.session.explorer import QUESTIONS
 from expeditions.widgets import values_table, what_if_explorer
-from expeditions.widgets.explorer import QUESTIONS
+from expeditions.words import LETTER_CARD
 
 QUICK: dict[str, Any] = {"first": PIECE, "max_positions": 2 * PIECE, "time_limit": 5.0, "precision": 50.0}
 

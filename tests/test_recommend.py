@@ -20,11 +20,10 @@ from expeditions import analysis
 from expeditions.analysis import MODELS, Recommendation, StartValues, recommend, start_values
 from expeditions.analysis.recommend import interval_words, signed
 from expeditions.analysis.stats import ExpeditionValue
-from expeditions.bots.words import card_word, move_text, suit_word
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate
-from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import comparison_html, what_if_explorer
+from expeditions.words import LETTER_CARD, card_words, move_words, suit_mark
 
 SMALL = {"n": 2_000, "precision": 3.0, "time_limit": 30.0, "max_positions": 256}
 """Quick settings: model 2 on 2,000 deals, model 3 on one piece of 256 positions."""
@@ -95,8 +94,8 @@ def check(values: StartValues, rec: Recommendation, model: str) -> None:
     unit = "vs waiting" if against.option == "wait" else "vs never"
     assert f"{e.format(sign=True)} {words} {unit}" in line[column], (line, e)
     # Words a card player reads: the suit's symbol, the cards in symbols, the model and how it counted.
-    assert suit_word(act.suit) in rec.headline
-    assert all(card_word(c) in rec.headline for c in ex.cards(act.card))
+    assert suit_mark(act.suit) in rec.headline
+    assert all(card_words(c) in rec.headline for c in ex.cards(act.card))
     if all(s in "HSDC" for s in values.rules.suits):
         assert not LETTER_CARD.search(rec.sentence), rec.sentence
     number = MODELS[model].split(":")[0]
@@ -157,7 +156,7 @@ def test_high_cards_are_held_back():
         assert rec.against is not None and rec.against.card in ("9H", "9S")
         assert rec.estimate is not None and rec.estimate.value > 5
         assert rec.sentence.startswith("Lay nothing this turn: in every suit, keeping your cards is worth more than "
-                                       f"laying one now (the closest, laying {card_word(ex.card(rec.against.card))} now: ")
+                                       f"laying one now (the closest, laying {card_words(ex.card(rec.against.card))} now: ")
 
 
 def test_an_investment_with_the_numbers_in_hand_goes_down_now():
@@ -264,7 +263,7 @@ def feeding_position() -> ex.Round:
     that can only lose you points (6 against the 20 it costs); holding ♥ back, the counting bot keeps 6♥ and
     discards its cheapest card instead, 4♦, which the opponent takes and lays. So by construction laying 6♥ now
     costs your own round score and gains on your score minus theirs."""
-    from expeditions.widgets.explorer import what_if_position
+    from expeditions.session.explorer import what_if_position
 
     return what_if_position("expeditions", "6H 4D 5D 6D 7D 8D", mine="9D", theirs="JH QH KH 4H 5H JD QD KD 2D 3D",
                             deck_size=3)
@@ -309,7 +308,7 @@ def test_beside_the_which_card_question_the_answer_says_which_to_follow(feeding)
     laid = moves.get("play 6H, draw deck")
     assert laid.against_best.high < 0
     said = analysis.beside_moves(rec, moves)
-    assert said.startswith(f"But Which card? ranks “{move_text(moves.best.move)}” first, and the answer's “play 6♥, "
+    assert said.startswith(f"But Which card? ranks “{move_words(moves.best.move, 'notation')}” first, and the answer's “play 6♥, "
                            f"draw deck” {-laid.against_best.value:.1f} points behind")
     assert "in your score minus the opponent's" in said and "♥ against holding ♥ back as the counting bot would" in said
     assert "to win the round" in said and "follow the Which card? answer" in said
@@ -320,7 +319,7 @@ def test_beside_the_which_card_question_an_answer_to_lay_nothing_names_the_disca
     rec = recommend("2H 5H KH 9S 10S QD", "expeditions", **SMALL)
     moves = analysis.move_values("2H 5H KH 9S 10S QD", "expeditions", time_limit=5)
     if rec.verdict == "hold back" and moves.best.move.kind == "discard":
-        assert analysis.beside_moves(rec, moves) == (f"Which card? agrees and says which: “{move_text(moves.best.move)}”, "
+        assert analysis.beside_moves(rec, moves) == (f"Which card? agrees and says which: “{move_words(moves.best.move, 'notation')}”, "
                                                      f"the best of its {len(moves.rows)} moves.")
     else:  # noise may rank a play first on a quick run: then the sentence must say so
         assert analysis.beside_moves(rec, moves).startswith(("But Which card?", "Which card? ranks", ""))

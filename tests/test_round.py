@@ -284,3 +284,28 @@ def test_rendering():
     assert "your hand" in str(rnd.observation(0))
     assert "<table" in rnd.observation(0)._repr_html_()
     assert "<b>12</b>" in ex.score_breakdown("JH QH 6H 8H 10H")._repr_html_()
+
+
+@pytest.mark.parametrize("name", ["expeditions", "expeditions-4p", "expeditions-solo"])
+def test_history_says_who_moved_what_from_which_position(name):
+    rnd = deal(name, seed=3)
+    seats = []
+    for _ in range(14):  # a few moves by the first legal move, noting who was to move
+        seats.append(rnd.to_move)
+        rnd = rnd.play(rnd.legal_moves()[0])
+    history = rnd.history()
+    assert [t.number for t in history] == list(range(1, 15))
+    assert [t.seat for t in history] == seats and tuple(t.move for t in history) == rnd.moves
+    for t in history:  # each position is the round undone to just before that move
+        before = rnd.undo(len(rnd.moves) - t.number + 1)
+        assert t.before.moves == before.moves and t.before.hands == before.hands and t.before.piles == before.piles
+    later = rnd.play(rnd.legal_moves()[0])
+    assert later.history()[:14] == history and later.history()[14].before is rnd  # played on, the history grows
+    assert deal(name, seed=3).history() == ()
+
+
+def test_history_of_a_hand_built_position_starts_there():
+    start = position("expeditions", hands=["9D 2C 3C 2H 3H 4H", None], seed=4, to_move=1, turns=10)
+    rnd = start.play(start.legal_moves()[0]).play("discard 2C, draw deck")
+    assert [(t.number, t.seat) for t in rnd.history()] == [(1, 1), (2, 0)]
+    assert rnd.history()[0].before.hands == start.hands and rnd.history()[1].move == Move.parse("discard 2C, draw deck")

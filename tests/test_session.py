@@ -18,7 +18,7 @@ import pytest
 import expeditions as ex
 from expeditions.bots import BOTS, DEFAULT_LEVEL, LEVELS
 from expeditions.session import COLOURS, RECORD_KEY, Session, symbolize
-from expeditions.table_view import LETTER_CARD, card_words, cards_words
+from expeditions.words import LETTER_CARD, card_words, cards_words
 
 PRESETS = list(ex.PRESETS)
 

@@ -18,9 +18,10 @@ from positions import gift
 import expeditions as ex
 from expeditions.bots import Hints, RankedMove, rank_moves, review
 from expeditions.bots.review import cost_words
+from expeditions.bots.words import Reason
 from expeditions.estimate import Estimate
 from expeditions.session import HINT_LINES, Session, move_words
-from expeditions.table_view import LETTER_CARD
+from expeditions.words import LETTER_CARD
 
 
 def hint_marks(session: Session) -> dict[str, list[str]]:
@@ -50,7 +51,7 @@ def test_a_hint_groups_the_moves_says_what_the_numbers_mean_and_marks_the_best_o
     assert len(hint.lines) == HINT_LINES
     assert [line.group for line in hint.lines] == ["best", *["about as good"] * (HINT_LINES - 2), "worse"]
     for line, ranked in zip(hint.lines, shown, strict=True):
-        words = move_words(ranked.move, imperative=True)
+        words = move_words(ranked.move, "advice")
         assert line.words == words[0].upper() + words[1:]
         assert line.value.startswith("+") and f"[{round(ranked.low)}, {round(ranked.high)}]" in line.value
     assert [line.versus for line in hint.lines[:-1]] == ["", *["about as good"] * (HINT_LINES - 2)]
@@ -88,7 +89,7 @@ def test_a_hint_to_lay_a_card_marks_your_own_expedition_of_its_suit():
 def crafted(best: ex.Move, *others: ex.Move) -> Hints:
     """Hints with ``best`` first and ``others`` about as good: what a ranking gives, for the marks on the table."""
     def ranked(move: ex.Move, group: str) -> RankedMove:
-        return RankedMove(move, 1.0, 0.0, 2.0, "a reason", 24, Estimate(0.0, -1.0, 1.0, 24), group)
+        return RankedMove(move, 1.0, 0.0, 2.0, Reason("a reason"), 24, Estimate(0.0, -1.0, 1.0, 24), group)
     moves = (ranked(best, "best"), *(ranked(m, "about as good") for m in others))
     return Hints(moves, "final score difference, in points", "a few plays left", (), len(moves))
 
@@ -220,7 +221,7 @@ def test_a_review_that_fails_halfway_can_be_asked_for_again(monkeypatch: pytest.
         yield from list(ex.bots.review_steps(*args, **kwargs))[:2]  # type: ignore[arg-type]
         raise RuntimeError("out of deals")
 
-    monkeypatch.setattr("expeditions.session.review_steps", broken)
+    monkeypatch.setattr("expeditions.session.help.review_steps", broken)
     assert not session.show_review()
     assert session.last_message == "The review failed (RuntimeError: out of deals)."
     assert session.view().review is None and session.view().can_review and session.busy == ""

@@ -14,7 +14,6 @@ import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import start_values
 from expeditions.errors import ExpeditionsError, PositionError
-from expeditions.table_view import symbolize
 from expeditions.widgets import (
     ProgressExecutor,
     WhatIfExplorer,
@@ -30,6 +29,7 @@ from expeditions.widgets import (
     what_if_position,
 )
 from expeditions.widgets.explorer_charts import distribution_rows, short_claim, tips_rows, value_rows, verdict_rows
+from expeditions.words import symbolize
 
 HAND = "2H 5H KH 9S 10S QD"  # the README's hand
 
@@ -281,7 +281,7 @@ def test_changing_the_rule_set_after_computing_drops_the_old_results():
 
 # --- the questions a strong player asks ------------------------------------------------------------------------
 def test_every_question_has_a_tab_and_a_first_answer(computed):
-    from expeditions.widgets.explorer import QUESTIONS
+    from expeditions.session.explorer import QUESTIONS
 
     assert "xp-explorer-questions" in classes(computed.questions) and len(computed.questions.children) == len(QUESTIONS)
     pos = computed.position()

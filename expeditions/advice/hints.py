@@ -29,11 +29,12 @@ from html import escape
 from typing import overload
 
 from ..analysis.analyst import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, Analysis, Effort, analyse, hint_effort
-from ..bots.words import move_text, pile_notes, reason, situation, target_of, them, yours
+from ..bots.words import Reason, pile_notes, reason, situation, target_of, them, yours
 from ..cards import Card
 from ..estimate import Estimate
 from ..moves import Move
 from ..observation import Observation
+from ..words import move_words
 
 GROUPS = (BEST, ABOUT_AS_GOOD, UNDECIDED, WORSE)
 """The groups of a hint, in the order a hint shows them."""
@@ -51,7 +52,7 @@ class RankedMove:
     difference: Estimate
     deals: int
     group: str
-    reason: str
+    reason: Reason
 
     @property
     def card(self) -> Card:
@@ -71,7 +72,7 @@ class RankedMove:
     @property
     def text(self) -> str:
         """The move in the notation with suit symbols, for the screen."""
-        return move_text(self.move)
+        return move_words(self.move, "notation")
 
     def __str__(self) -> str:
         return f"{self.text}: {self.value:+.1f}, {versus_words(self)} ({self.reason})"
@@ -177,7 +178,7 @@ class Hints(Sequence[RankedMove]):
         for i, m in enumerate(self.moves, start=1):
             value = (f"{m.value:+.1f} [{self.best_value.low:+.1f}, {self.best_value.high:+.1f}]" if m.group == BEST
                      else f"{m.value:+.1f}")
-            rows.append([str(i), m.text, value, versus_words(m), m.group, m.reason])
+            rows.append([str(i), m.text, value, versus_words(m), m.group, str(m.reason)])
         return rows
 
     _HEAD = ("#", "move", "value", "against the best [95%]", "group", "why")

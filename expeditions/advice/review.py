@@ -34,7 +34,7 @@ from ..analysis.analyst import Analyst, Effort, hint_effort
 from ..arguments import seat as checked_seat
 from ..arguments import whole_number
 from ..bots.base import Bot, RoundLike, play_out
-from ..bots.words import count_word, in_words, ordinal, plural, them, what_was_wrong, why_better
+from ..bots.words import in_words, sides_of, what_was_wrong, why_better
 from ..display import marked_table_html
 from ..errors import AnalysisError
 from ..estimate import Estimate, sum_of
@@ -43,6 +43,7 @@ from ..observation import Observation
 from ..progress import progress_bar
 from ..round import Round, start_round
 from ..rules import Rules
+from ..words import count_word, ordinal, plural
 from .hard import Hard
 
 REVIEW_DEALS = 512
@@ -258,13 +259,7 @@ def review(rnd: RoundLike, seat: int, *, effort: Effort | None = None, deals: in
 
 def _turns_of(rnd: RoundLike, seat: int) -> list[tuple[int, Observation, Move]]:
     """(the round's turn, what ``seat`` saw, the move it played) for each of ``seat``'s moves."""
-    position = rnd.undo(len(rnd.moves))
-    out = []
-    for i, move in enumerate(rnd.moves):
-        if position.to_move == seat:
-            out.append((i + 1, position.observation(seat), move))
-        position = position.play(move)
-    return out
+    return [(turn.number, turn.before.observation(seat), turn.move) for turn in rnd.history() if turn.seat == seat]
 
 
 def _review_move(obs: Observation, played: Move, number: int, turn: int, effort: Effort | None, deals: int) -> ReviewedMove:
@@ -379,12 +374,7 @@ def _when(obs: Observation) -> str:
 
 
 def _names(obs: Observation) -> list[str]:
-    rules = obs.rules
-    if rules.sides == 1:
-        return ["you"]
-    if rules.partnerships:
-        return ["your team" if s == obs.side else "the other team" for s in range(rules.sides)]
-    return ["you" if s == obs.side else them(obs) for s in range(rules.sides)]
+    return [sides_of(obs).named(side) for side in range(obs.rules.sides)]
 
 
 __all__ = ["MOMENTS", "REVIEW_DEALS", "Moment", "Par", "Review", "ReviewedMove", "cost_words", "par_words", "review",

@@ -17,12 +17,14 @@ and tournaments.
 - ``simulate(rules, policy, rounds)``: the numpy batch simulator (``batch``).
 
 Long computations take a ``concurrent.futures``-style executor (see ``parallel``): a local process
-pool by default, or a Dask cluster through ``distributed.Client(...).get_executor()``.
+pool by default, or a Dask cluster through ``distributed.Client(...).get_executor()``. How much work a
+question may do (its precision, time, seed, positions, executor, workers, progress) is one ``Budget``.
 """
 
 from ..errors import AnalysisError
 from .batch import BatchResult, simulate
 from .break_even import BreakEven, break_even, iter_break_even
+from .budget import Budget
 from .exact import exact_value
 from .inference import HoldingChances, holding_chances
 from .move_values import MoveValue, MoveValues, iter_move_values, move_values
@@ -40,7 +42,7 @@ from .values import ASSUMPTIONS, MODELS, StartValues, start_values
 from .winning import WinChances, iter_win_chances, win_chances
 
 __all__ = [
-    "ASSUMPTIONS", "MODELS", "AnalysisError", "BatchResult", "BreakEven", "DiscardValues", "Estimate",
+    "ASSUMPTIONS", "MODELS", "AnalysisError", "BatchResult", "BreakEven", "Budget", "DiscardValues", "Estimate",
     "ExpeditionValue", "HoldingChances", "MoveValue", "MoveValues", "Option", "Outlook", "PileValues", "PlanValues",
     "Recommendation", "RoundEnd", "StartValues", "SuitSituation", "Tip", "TipsTable", "WinChances", "all_tips",
     "beside_moves", "bot_discards", "break_even", "chunks", "default_workers", "discard_values", "exact_value", "holding_chances",

@@ -27,17 +27,18 @@ import math
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
-from ..bots.words import cards_word, suit_word
 from ..cards import Card
 from ..engine import fits
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import cards_words, suit_mark
+from .budget import Budget, BudgetOptions, budget_of
 from .exact import MAX_UNSEEN_CARDS, arrival_chance_by_count, ceiling_scores, check_investments
 from .rollouts import last
 from .situation import HandLike, SuitSituation, observation_for, situations
@@ -91,8 +92,8 @@ class SuitBreakEven:
     @property
     def sentence(self) -> str:
         """The answer in words, with suit symbols and the numbers of the curve."""
-        suit = suit_word(self.suit)
-        have = [f"{cards_word(self.laid)} laid" if self.laid else "", f"{cards_word(self.held)} in hand" if self.held else ""]
+        suit = suit_mark(self.suit)
+        have = [f"{cards_words(self.laid)} laid" if self.laid else "", f"{cards_words(self.held)} in hand" if self.held else ""]
         what = " and ".join(h for h in have if h) or "nothing of it yet"
         invest = f", {self.investments} investment{'s' if self.investments != 1 else ''}" if self.investments else ""
         head = f"{suit} ({what}{invest})"
@@ -155,7 +156,7 @@ class BreakEven:
     def _tables(self) -> list[tuple[str, list[str], list[list[str]], list[str]]]:
         out: list[tuple[str, list[str], list[list[str]], list[str]]] = []
         for r in self.rows:
-            columns = [f"more {suit_word(r.suit)} numbers", "expected final score", "breaks even", "bonus",
+            columns = [f"more {suit_mark(r.suit)} numbers", "expected final score", "breaks even", "bonus",
                        "at least this many reach you in time"]
             lines = [[str(p.more), p.score.format(sign=True), p.even.format(0, percent=True),
                       p.bonus.format(0, percent=True), p.reach.format(0, percent=True)] for p in r.points]
@@ -240,12 +241,17 @@ def default_suits(observation: Observation) -> tuple[str, ...]:
     return tuple(out)
 
 
+BREAK_EVEN = Budget(precision=0.5, time_limit=10.0)
+"""How long a break-even estimate is refined unless told otherwise (exact curves need none of it)."""
+
+
 def iter_break_even(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                     suits: str | Iterable[str] | None = None, investments: int | None = None, exact: bool | None = None,
-                    samples: int = 2_000, precision: float = 0.5, time_limit: float = 10.0,
-                    seed: int = 0) -> Iterator[BreakEven]:
+                    samples: int = 2_000, budget: Budget | None = None, **limits: Unpack[BudgetOptions]) -> Iterator[BreakEven]:
     """``break_even``, ever more precise when estimated (the sets doubled each time, until every expected
-    score is within ``±precision`` points or ``time_limit`` seconds); exact curves come at once."""
+    score is within ``±precision`` points or ``time_limit`` seconds, the budget's); exact curves come at once."""
+    spent = budget_of(BREAK_EVEN, budget, limits)
+    precision, time_limit, seed = spent.precision, spent.time_limit, spent.seed
     obs = observation_for(what, rules, seat)
     chosen = default_suits(obs) if suits is None else tuple(s.upper() for s in ([suits] if isinstance(suits, str) else suits))
     for s in chosen:
@@ -275,14 +281,15 @@ def iter_break_even(what: HandLike | Round | Observation, rules: Rules | str | N
 
 def break_even(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                suits: str | Iterable[str] | None = None, investments: int | None = None, exact: bool | None = None,
-               samples: int = 2_000, precision: float = 0.5, time_limit: float = 10.0, seed: int = 0) -> BreakEven:
+               samples: int = 2_000, budget: Budget | None = None, **limits: Unpack[BudgetOptions]) -> BreakEven:
     """How many more cards of each suit the seat needs to break even (see the module docs): a hand (you
     move first), a round (``seat``, default the seat to move) or an observation. ``suits``: default those
     the seat holds a live card of or has started; ``investments``: on the expedition at the end (default
     those laid and held); ``exact``: enumerate every set (default when there are few enough), or estimate
-    from ``samples`` random sets a count, refined to ``±precision``."""
+    from ``samples`` random sets a count, refined to ``±precision`` (within ``time_limit`` seconds, from ``seed``: the
+    fields of a ``Budget`` that count here, given as ``budget`` or as keywords)."""
     return last(iter_break_even(what, rules, seat=seat, suits=suits, investments=investments, exact=exact, samples=samples,
-                                precision=precision, time_limit=time_limit, seed=seed))
+                                budget=budget_of(BREAK_EVEN, budget, limits)))
 
 
 __all__ = ["BreakEven", "BreakEvenPoint", "SuitBreakEven", "break_even", "default_suits", "iter_break_even"]

@@ -26,11 +26,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..bots.words import card_word, suit_word
 from ..cards import Card, parse_cards
 from ..errors import AnalysisError
 from ..rules import Rules
 from ..scoring import expedition_points
+from ..words import card_words, suit_mark
 from .situation import SuitSituation, observation_for, outlook_of
 from .stats import Estimate, ExpeditionValue, FloatArray, IntArray, distribution_of, points
 
@@ -162,8 +162,8 @@ def option_text(situation: SuitSituation, option: str, *, card: str = "", invest
     """An option in words with suit symbols, the same in every model: ``start: lay 9♠ now``, ``invest
     now: K♥ (1 investment)``, ``wait: lay no ♠ this turn``, ``never start ♠`` (``lay no more ♠`` once
     started). ``card`` is the card(s) laid now, in the notation (``KH``, ``JH QH``)."""
-    suit = suit_word(situation.suit)
-    cards = " ".join(card_word(c) for c in parse_cards(card))
+    suit = suit_mark(situation.suit)
+    cards = " ".join(card_words(c) for c in parse_cards(card))
     if option == "lay":
         return f"{'go on' if situation.started else 'start'}: lay {cards} now"
     if option == "invest":
@@ -235,7 +235,7 @@ def decision_text(situation: SuitSituation, investments: int) -> str:
     """The decision a row values: ``start ♥``, ``start ♥, 2 investments``, ``go on with ♥``, or
     ``start ♥, 2 investments (1 of them not in hand: it must still come)`` when some are not held."""
     verb = "go on with" if situation.started else "start"
-    text = f"{verb} {suit_word(situation.suit)}"
+    text = f"{verb} {suit_mark(situation.suit)}"
     if investments > situation.laid_investments:
         text += f", {investments} investment{'s' if investments != 1 else ''}"
         missing = investments - situation.laid_investments - situation.held_investments

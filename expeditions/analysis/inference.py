@@ -29,13 +29,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.words import card_word, suit_word
 from ..cards import Card
-from ..engine import fits
+from ..engine import fits, top_number
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import card_words, suit_mark
 from .situation import HandLike, observation_for, outlook_of, situations
 from .tables import Cells, TableAnswer, find_row
 
@@ -56,8 +56,7 @@ def passed_over(observation: Observation, card: Card, other: int) -> bool:
     """Whether seat ``other``'s side passed ``card`` over (see the module docs)."""
     rules = observation.rules
     laid = observation.expedition(rules.side_of(other), card.suit)
-    top = max((c.value for c in laid if not c.is_investment), default=0)
-    return top > 0 and not fits(card, laid)
+    return top_number(laid) > 0 and not fits(card, laid)
 
 
 def opponent_of(observation: Observation) -> int:
@@ -162,9 +161,9 @@ class HoldingChances(TableAnswer):
         lines = []
         for s in self.suits:
             for c in s.cards:
-                lines.append([suit_word(s.suit), card_word(c.card) + (" (passed over)" if c.passed_over else ""),
+                lines.append([suit_mark(s.suit), card_words(c.card) + (" (passed over)" if c.passed_over else ""),
                               f"{c.uniform:.0%}", f"{c.inferred:.0%}", f"{c.to_you:.0%}"])
-            lines.append([suit_word(s.suit), "at least one of them", f"{s.any_uniform:.0%}", f"{s.any_inferred:.0%}", ""])
+            lines.append([suit_mark(s.suit), "at least one of them", f"{s.any_uniform:.0%}", f"{s.any_inferred:.0%}", ""])
         notes = [] if self.suits else ["You wait for no card: you hold no number you could lay and have started no suit."]
         notes += [f"Model: a card they passed over (below the top of their expedition, or an investment after their first "
                   f"number) weighs {PASSED_OVER:g} against 1 for any other unseen card; every possible hand is as likely "

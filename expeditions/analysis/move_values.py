@@ -11,20 +11,20 @@ about a second; ``iter_move_values`` goes on refining it, for a progress display
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
-from ..bots.words import cards_word, move_text
 from ..cards import Card
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
-from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
+from ..words import cards_words, move_words
+from .budget import QUICK, REFINED, Budget, BudgetOptions, budget_of
+from .rollouts import Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, win_share
 from .tables import Cells, TableAnswer, find_row
@@ -94,8 +94,8 @@ class MoveValues(TableAnswer):
     def sentence(self) -> str:
         """The best move in words, with its number, and the moves about as good (whose gap to it may be 0)."""
         best = self.rows[0]
-        close = [f"“{move_text(r.move)}”" for r in self.rows[1:] if r.against_best.contains(0)]
-        text = (f"Best: “{move_text(best.move)}”, about {best.difference.format(sign=True)} points in {self.measure} at "
+        close = [f"“{move_words(r.move, 'notation')}”" for r in self.rows[1:] if r.against_best.contains(0)]
+        text = (f"Best: “{move_words(best.move, 'notation')}”, about {best.difference.format(sign=True)} points in {self.measure} at "
                 "the end of the round")
         if close:
             shown = ", ".join(close[:3]) + (f" and {len(close) - 3} more" if len(close) > 3 else "")
@@ -103,11 +103,11 @@ class MoveValues(TableAnswer):
         return text + "."
 
     def _cells(self) -> Cells:
-        title = (f"Every move of seat {self.seat} holding {cards_word(self.hand)}, played out "
+        title = (f"Every move of seat {self.seat} holding {cards_words(self.hand)}, played out "
                  f"{self.positions:,} times ({self.seconds:.1f} s)")
         ahead = "your score minus theirs" if self.rules.sides > 1 else "your score"
         columns = ["move", ahead, "against the best", "your score", "chance to win"]
-        lines = [[move_text(r.move) + (" (the counting bot's own)" if r.policy else ""), r.difference.format(),
+        lines = [[move_words(r.move, "notation") + (" (the counting bot's own)" if r.policy else ""), r.difference.format(),
                   "best" if i == 0 else r.against_best.format(), r.score.format(), r.win.format(0, percent=True)]
                  for i, r in enumerate(self.rows)]
         notes = [f"{ahead[0].upper() + ahead[1:]}: at the end of the round, after the move and the rest of the round played "
@@ -137,9 +137,8 @@ def summarize(collected: Rollouts, policy: Move, hand: tuple[Card, ...]) -> Move
 
 
 def iter_move_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                     precision: float = 1.0, time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE,
-                     max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                     progress: bool = False, on_update: Callable[[MoveValues], None] | None = None) -> Iterator[MoveValues]:
+                     budget: Budget | None = None, on_update: Callable[[MoveValues], None] | None = None,
+                     **limits: Unpack[BudgetOptions]) -> Iterator[MoveValues]:
     """``move_values``, ever more precise: each answer after more positions, until every score
     difference is within ``±precision`` points (or ``time_limit`` seconds)."""
     obs = moving_observation(observation_for(what, rules, seat))
@@ -148,19 +147,15 @@ def iter_move_values(what: HandLike | Round | Observation, rules: Rules | str | 
         raise AnalysisError("there is no legal move to value")
     policy = policy_move(obs)
     options = tuple(Option(str(m), (m,)) for m in moves)
-    return answers(obs, options, lambda c: summarize(c, policy, obs.hand), lambda v: v.width, precision=precision,
-                   time_limit=time_limit, seed=seed, first=first, max_positions=max_positions, executor=executor,
-                   workers=workers, progress=progress, description="moves", on_update=on_update)
+    return answers(obs, options, lambda c: summarize(c, policy, obs.hand), lambda v: v.width,
+                   budget_of(REFINED, budget, limits), description="moves", on_update=on_update)
 
 
 def move_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                precision: float = 3.0, time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE,
-                max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                progress: bool = False, on_update: Callable[[MoveValues], None] | None = None) -> MoveValues:
+                budget: Budget | None = None, on_update: Callable[[MoveValues], None] | None = None,
+                **limits: Unpack[BudgetOptions]) -> MoveValues:
     """Which card to lay, and when: every legal move of the seat to move valued by rollouts with the
     counting policy for both sides, until every move's score difference is within ``±precision``
     points or ``time_limit`` seconds have passed. ``what`` is a hand (the start of a round where
     you move first), a ``Round`` (seen by ``seat``, default the seat to move) or an ``Observation``."""
-    return last(iter_move_values(what, rules, seat=seat, precision=precision, time_limit=time_limit, seed=seed, first=first,
-                                 max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                                 on_update=on_update))
+    return last(iter_move_values(what, rules, seat=seat, budget=budget_of(QUICK, budget, limits), on_update=on_update))

@@ -16,20 +16,20 @@ Both play the round out with the counting policy for both sides (``rollouts``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
-from ..bots.words import card_word, suit_word
 from ..cards import Card, parse_cards
-from ..engine import fits
+from ..engine import fits, top_number
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
 from ..round import CardsLike, Round
 from ..rules import Rules
+from ..words import card_words, suit_mark
+from .budget import QUICK, REFINED, Budget, BudgetOptions, budget_of
 from .inference import opponent_of
-from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
+from .rollouts import Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate
 from .tables import Cells, TableAnswer, find_row
@@ -52,7 +52,7 @@ class DiscardValue:
     def words(self, positions: int = 0) -> str:
         """What discarding the card gives the other side, in a sentence with suit symbols: its
         number (``feed``, as the table shows it) and what they can see now."""
-        card, suit = card_word(self.card), suit_word(self.card.suit)
+        card, suit = card_words(self.card), suit_mark(self.card.suit)
         how = f", by playing the round out {positions:,} times" if positions else ""
         if not self.they_can_lay:
             seen = f"they can no longer lay {card}"
@@ -91,10 +91,10 @@ class DiscardValues(TableAnswer):
             return cheapest.words(self.positions)
         if dearest.feed.low <= 0:  # every interval reaches 0: no discard is known to feed them
             return (f"No discard feeds your opponent measurably (every interval includes 0, by playing the round out "
-                    f"{self.positions:,} times): the cheapest, {card_word(cheapest.card)}, gives them about "
-                    f"{cheapest.feed.format(sign=True)} points, the dearest, {card_word(dearest.card)}, about "
+                    f"{self.positions:,} times): the cheapest, {card_words(cheapest.card)}, gives them about "
+                    f"{cheapest.feed.format(sign=True)} points, the dearest, {card_words(dearest.card)}, about "
                     f"{dearest.feed.format(sign=True)}.")
-        return (f"Cheapest to discard: {card_word(cheapest.card)}, about {cheapest.feed.format(sign=True)} points for your "
+        return (f"Cheapest to discard: {card_words(cheapest.card)}, about {cheapest.feed.format(sign=True)} points for your "
                 f"opponent. Dearest: {dearest.words(self.positions)[len('Discarding '):]}")
 
     @property
@@ -113,7 +113,7 @@ class DiscardValues(TableAnswer):
     def _cells(self) -> Cells:
         title = f"What each discard of seat {self.seat} feeds the other side ({self.positions:,} positions, {self.seconds:.1f} s)"
         columns = ["discard", "feeds them", "your score minus theirs", "they can lay it", "unseen cards between"]
-        lines = [[card_word(r.card), r.feed.format(sign=True), r.difference.format(),
+        lines = [[card_words(r.card), r.feed.format(sign=True), r.difference.format(),
                   ("yes, on their expedition" if r.they_started else "yes, to start it") if r.they_can_lay else "no",
                   str(r.between) if r.they_can_lay and r.they_started else ""] for r in self.rows]
         notes = ["Feeds them: their expected final score when the card goes onto its pile, minus the same when it leaves "
@@ -124,7 +124,7 @@ class DiscardValues(TableAnswer):
 def _visible_facts(obs: Observation, card: Card, other: int) -> tuple[bool, bool, int]:
     side = obs.rules.side_of(other)
     laid = obs.expedition(side, card.suit)
-    top = max((c.value for c in laid if not c.is_investment), default=0)
+    top = top_number(laid)
     can = fits(card, laid)
     between = sum(1 for c in obs.unseen if c.suit == card.suit and not c.is_investment and top < c.value < card.value)
     return can, bool(laid), between
@@ -145,10 +145,9 @@ def _chosen_cards(obs: Observation, cards: CardsLike | None) -> list[Card]:
 
 
 def iter_discard_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                        cards: CardsLike | None = None, precision: float = 1.0, time_limit: float = 30.0, seed: int = 0,
-                        first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
-                        workers: int | None = 1, progress: bool = False,
-                        on_update: Callable[[DiscardValues], None] | None = None) -> Iterator[DiscardValues]:
+                        cards: CardsLike | None = None,
+                        budget: Budget | None = None, on_update: Callable[[DiscardValues], None] | None = None,
+                        **limits: Unpack[BudgetOptions]) -> Iterator[DiscardValues]:
     """``discard_values``, ever more precise."""
     obs = moving_observation(observation_for(what, rules, seat))
     if obs.rules.discards_leave_game:
@@ -171,22 +170,18 @@ def iter_discard_values(what: HandLike | Round | Observation, rules: Rules | str
         rows.sort(key=lambda r: r.feed.value)
         return DiscardValues(obs.rules, obs.seat, tuple(rows), collected.positions, collected.seconds)
 
-    return answers(obs, tuple(options), summarize, lambda v: v.width, precision=precision, time_limit=time_limit, seed=seed,
-                   first=first, max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                   description="discards", on_update=on_update)
+    return answers(obs, tuple(options), summarize, lambda v: v.width,
+                   budget_of(REFINED, budget, limits), description="discards", on_update=on_update)
 
 
 def discard_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                   cards: CardsLike | None = None, precision: float = 3.0, time_limit: float = 2.0, seed: int = 0,
-                   first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
-                   workers: int | None = 1, progress: bool = False,
-                   on_update: Callable[[DiscardValues], None] | None = None) -> DiscardValues:
+                   cards: CardsLike | None = None,
+                   budget: Budget | None = None, on_update: Callable[[DiscardValues], None] | None = None,
+                   **limits: Unpack[BudgetOptions]) -> DiscardValues:
     """What discarding each card of your hand (or only ``cards``, a card or a few: the quicker for it)
     feeds the other side (see the module docs), cheapest first, until every interval is within
     ``±precision`` points or ``time_limit`` seconds."""
-    return last(iter_discard_values(what, rules, seat=seat, cards=cards, precision=precision, time_limit=time_limit,
-                                    seed=seed, first=first, max_positions=max_positions, executor=executor,
-                                    workers=workers, progress=progress, on_update=on_update))
+    return last(iter_discard_values(what, rules, seat=seat, cards=cards, budget=budget_of(QUICK, budget, limits), on_update=on_update))
 
 
 @dataclass(frozen=True)
@@ -211,7 +206,7 @@ class PileValue:
         how = f", by playing the round out {positions:,} times" if positions else ""
         verdict = ("about as good as drawing blind" if self.gain.contains(0)
                    else "better than drawing blind" if self.gain.value > 0 else "worse than drawing blind")
-        return (f"Taking {card_word(self.card)} off the {suit_word(self.source)} pile instead of drawing off the deck: "
+        return (f"Taking {card_words(self.card)} off the {suit_mark(self.source)} pile instead of drawing off the deck: "
                 f"{self.gain.format(sign=True)} points in your score minus the opponent's, {verdict}{how}; it leaves you "
                 f"{self.your_plays.format()} plays against {deck.your_plays.format()} (a card off a pile leaves the deck "
                 "as it is, so the round lasts a turn longer).")
@@ -257,11 +252,11 @@ class PileValues(TableAnswer):
     def _cells(self) -> Cells:
         kind, card = self.move.kind, self.move.card
         whose = "" if self.given else " (the counting bot's card)"
-        title = (f"Seat {self.seat} {'lays' if kind == 'play' else 'discards'} {card_word(card)}{whose}, then "
+        title = (f"Seat {self.seat} {'lays' if kind == 'play' else 'discards'} {card_words(card)}{whose}, then "
                  f"draws: a pile card or the deck ({self.positions:,} positions, {self.seconds:.1f} s)")
         columns = ["draw", "card", "your score minus theirs", "against the deck", "your plays left", "their plays left"]
-        lines = [["the deck" if r.source == "deck" else f"the {suit_word(r.source)} pile",
-                  "blind" if r.card is None else card_word(r.card),
+        lines = [["the deck" if r.source == "deck" else f"the {suit_mark(r.source)} pile",
+                  "blind" if r.card is None else card_words(r.card),
                   r.difference.format(), "" if r.source == "deck" else r.gain.format(sign=True), r.your_plays.format(),
                   r.their_plays.format()] for r in self.rows]
         notes = ["A card off a pile leaves the deck as it is, so the round lasts one turn longer (which side gets it "
@@ -270,10 +265,9 @@ class PileValues(TableAnswer):
 
 
 def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                     move: Move | str | None = None, piles: str | Sequence[str] | None = None, precision: float = 1.0,
-                     time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
-                     executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-                     on_update: Callable[[PileValues], None] | None = None) -> Iterator[PileValues]:
+                     move: Move | str | None = None, piles: str | Sequence[str] | None = None,
+                     budget: Budget | None = None, on_update: Callable[[PileValues], None] | None = None,
+                     **limits: Unpack[BudgetOptions]) -> Iterator[PileValues]:
     """``pile_values``, ever more precise."""
     obs = moving_observation(observation_for(what, rules, seat))
     if not obs.deck_size or not obs.rules.draw_from_piles:
@@ -305,19 +299,15 @@ def iter_pile_values(what: HandLike | Round | Observation, rules: Rules | str | 
                                   collected.mean(plays[j][:, obs.seat]), collected.mean(plays[j][:, other])))
         return PileValues(obs.rules, obs.seat, own, tuple(rows), collected.positions, collected.seconds, move is not None)
 
-    return answers(obs, options, summarize, lambda v: v.width, precision=precision, time_limit=time_limit, seed=seed,
-                   first=first, max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                   description="piles", on_update=on_update)
+    return answers(obs, options, summarize, lambda v: v.width, budget_of(REFINED, budget, limits), description="piles", on_update=on_update)
 
 
 def pile_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                move: Move | str | None = None, piles: str | Sequence[str] | None = None, precision: float = 3.0,
-                time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
-                executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-                on_update: Callable[[PileValues], None] | None = None) -> PileValues:
+                move: Move | str | None = None, piles: str | Sequence[str] | None = None,
+                budget: Budget | None = None, on_update: Callable[[PileValues], None] | None = None,
+                **limits: Unpack[BudgetOptions]) -> PileValues:
     """With this turn's card (``move``; default the counting policy's own), what drawing each pile's
     top (or those of ``piles``: a suit or a few) is worth against drawing off the deck, counting the
     turn it adds to the round (see the module docs)."""
-    return last(iter_pile_values(what, rules, seat=seat, move=move, piles=piles, precision=precision,
-                                 time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
-                                 executor=executor, workers=workers, progress=progress, on_update=on_update))
+    return last(iter_pile_values(what, rules, seat=seat, move=move, piles=piles,
+                                 budget=budget_of(QUICK, budget, limits), on_update=on_update))

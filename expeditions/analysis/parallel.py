@@ -4,14 +4,15 @@ Every long computation (tournaments, tip tables, tables of expected values) is a
 picklable function over independent pieces of work. ``parallel_map`` runs such a map on any
 ``concurrent.futures.Executor``: a local ``ProcessPoolExecutor`` by default, or unchanged on a Dask
 cluster through ``distributed.Client(...).get_executor()``. Results come back in input order.
+``ProgressExecutor`` wraps any of them to report each result as it is collected (a progress bar in an app).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import Any, TypeVar
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any, ParamSpec, TypeVar
 
 from ..arguments import flag, shown, whole_number
 from ..errors import AnalysisError
@@ -19,6 +20,7 @@ from ..progress import progress_bar
 
 T = TypeVar("T")
 R = TypeVar("R")
+P = ParamSpec("P")
 
 
 def default_workers() -> int:
@@ -72,6 +74,58 @@ def check_pool(executor: Any, workers: Any, progress: Any = False) -> None:
     if workers is not None:
         whole_number(workers, "workers", least=1, error=AnalysisError)
     flag(progress, "progress", error=AnalysisError)
+
+
+# --- progress, as pieces of work are collected ----------------------------------------------------------
+class _ReportingFuture(Future[T]):
+    """A future that reports its result once, in the thread that asks for it."""
+
+    def __init__(self, report: Callable[[Any], None]) -> None:
+        super().__init__()
+        self._report = report
+        self._reported = False
+
+    def result(self, timeout: float | None = None) -> T:
+        out = super().result(timeout)
+        if not self._reported:
+            self._reported = True
+            self._report(out)
+        return out
+
+
+def _copy_outcome(source: Future[T], target: Future[T]) -> None:
+    if source.cancelled():
+        target.cancel()
+    elif (error := source.exception()) is not None:
+        target.set_exception(error)
+    else:
+        target.set_result(source.result())
+
+
+class ProgressExecutor(Executor):
+    """An executor that calls ``report(result)`` as each piece of work is collected, in the thread
+    that collects it (the notebook's, so a progress bar may be updated there).
+
+    The work runs on ``inner`` (a process pool, a Dask client's executor), or, without one, right
+    here one piece at a time. Any ``executor=`` parameter of the analysis takes it, so long
+    computations show their progress without the analysis knowing of widgets."""
+
+    def __init__(self, report: Callable[[Any], None], inner: Executor | None = None) -> None:
+        self._report = report
+        self._inner = inner
+
+    def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        future: _ReportingFuture[T] = _ReportingFuture(self._report)
+        if self._inner is None:
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as error:  # the caller sees it through the future, as with any executor
+                future.set_exception(error)
+            else:
+                future.result()  # report now: the work ran here
+        else:
+            self._inner.submit(fn, *args, **kwargs).add_done_callback(lambda done: _copy_outcome(done, future))
+        return future
 
 
 def chunks(total: int, pieces: int) -> list[range]:

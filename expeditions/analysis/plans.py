@@ -13,20 +13,20 @@ and the net change of your round score, each with its 95% interval.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
-from ..bots.words import cards_word, suit_word
 from ..cards import Card
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
-from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation
+from ..words import cards_words, suit_mark
+from .budget import QUICK, REFINED, Budget, BudgetOptions, budget_of
+from .rollouts import Option, Rollouts, answers, last, moving_observation
 from .situation import HandLike, observation_for, situations
 from .stats import Estimate
 from .tables import Cells, TableAnswer, find_row
@@ -57,7 +57,7 @@ class PlanValue:
 
 def plan_words(suits: Sequence[str]) -> str:
     """Suits played together, with their symbols: ``♥ + ♦`` (``no expedition`` for none)."""
-    return " + ".join(map(suit_word, suits)) if suits else "no expedition"
+    return " + ".join(map(suit_mark, suits)) if suits else "no expedition"
 
 
 @dataclass(frozen=True)
@@ -121,13 +121,13 @@ class PlanValues(TableAnswer):
         return pd.DataFrame.from_records(self.records())
 
     def _cells(self) -> Cells:
-        title = (f"Plans of seat {self.seat} holding {cards_word(self.hand)}: the suits played, valued together "
+        title = (f"Plans of seat {self.seat} holding {cards_words(self.hand)}: the suits played, valued together "
                  f"({self.positions:,} positions, {self.seconds:.1f} s)")
         columns = ["plan", "your round score", "against the best", "your score minus theirs", "its expeditions"]
         lines = [[r.words, r.score.format(), "best" if i == 0 else r.against_best.format(), r.difference.format(),
-                  ", ".join(f"{suit_word(s)} {e.format()}" for s, e in r.expeditions)] for i, r in enumerate(self.rows)]
+                  ", ".join(f"{suit_mark(s)} {e.format()}" for s, e in r.expeditions)] for i, r in enumerate(self.rows)]
         largest = max((len(c.plan) for c in self.costs), default=0)
-        notes = [f"{plan_words(c.plan)}, then {suit_word(c.added)} too: {suit_word(c.added)} scores "
+        notes = [f"{plan_words(c.plan)}, then {suit_mark(c.added)} too: {suit_mark(c.added)} scores "
                  f"{c.added_score.format()} on {c.cards.format()} cards, the others change by {c.others.format()}: your "
                  f"round score changes by {c.change.format()}" for c in self.costs if len(c.plan) == largest]
         notes.append("A plan plays its suits as expeditions and never lays another; the counting bot plays the rest "
@@ -177,10 +177,9 @@ def summarize(collected: Rollouts, plans: Sequence[tuple[str, ...]], hand: tuple
 
 
 def iter_plan_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                     suits: Sequence[str] | None = None, precision: float = 1.0, time_limit: float = 30.0, seed: int = 0,
-                     first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
-                     workers: int | None = 1, progress: bool = False,
-                     on_update: Callable[[PlanValues], None] | None = None) -> Iterator[PlanValues]:
+                     suits: Sequence[str] | None = None,
+                     budget: Budget | None = None, on_update: Callable[[PlanValues], None] | None = None,
+                     **limits: Unpack[BudgetOptions]) -> Iterator[PlanValues]:
     """``plan_values``, ever more precise (see ``iter_move_values``)."""
     obs = moving_observation(observation_for(what, rules, seat))
     candidates = candidate_suits(obs) if suits is None else tuple(s.upper() for s in suits)
@@ -190,19 +189,15 @@ def iter_plan_values(what: HandLike | Round | Observation, rules: Rules | str | 
     candidates = tuple(s for s in obs.rules.suits if s in candidates)
     plans = [tuple(p) for k in range(len(candidates) + 1) for p in combinations(candidates, k)]
     options = tuple(Option(" + ".join(p) or "no expedition", allowed=p, committed=p) for p in plans)
-    return answers(obs, options, lambda c: summarize(c, plans, obs.hand, candidates), lambda v: v.width, precision=precision,
-                   time_limit=time_limit, seed=seed, first=first, max_positions=max_positions, executor=executor,
-                   workers=workers, progress=progress, description="plans", on_update=on_update)
+    return answers(obs, options, lambda c: summarize(c, plans, obs.hand, candidates), lambda v: v.width,
+                   budget_of(REFINED, budget, limits), description="plans", on_update=on_update)
 
 
 def plan_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                suits: Sequence[str] | None = None, precision: float = 3.0, time_limit: float = 2.0, seed: int = 0,
-                first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
-                workers: int | None = 1, progress: bool = False,
-                on_update: Callable[[PlanValues], None] | None = None) -> PlanValues:
+                suits: Sequence[str] | None = None,
+                budget: Budget | None = None, on_update: Callable[[PlanValues], None] | None = None,
+                **limits: Unpack[BudgetOptions]) -> PlanValues:
     """Plans across suits: every set of the ``suits`` (default: those started or held) played as your
     expeditions for the rest of the round, valued together, and the cost of adding each suit to each
     plan; until every interval counted is within ``±precision`` or ``time_limit`` seconds."""
-    return last(iter_plan_values(what, rules, seat=seat, suits=suits, precision=precision, time_limit=time_limit, seed=seed,
-                                 first=first, max_positions=max_positions, executor=executor, workers=workers,
-                                 progress=progress, on_update=on_update))
+    return last(iter_plan_values(what, rules, seat=seat, suits=suits, budget=budget_of(QUICK, budget, limits), on_update=on_update))

@@ -36,18 +36,18 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import Unpack
 
-from ..bots.words import card_word, count_word, move_text, suit_word
 from ..cards import parse_cards
 from ..errors import AnalysisError
 from ..estimate import Estimate
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import card_words, count_word, move_words, suit_mark
+from .budget import Budget, BudgetOptions, budget_of
 from .move_values import MoveValue, MoveValues
-from .rollouts import PIECE
 from .situation import HandLike
 from .stats import ExpeditionValue
 from .values import CAUTION_MARGIN, MODELS, StartValues, model_names, start_values
@@ -145,8 +145,8 @@ def _negated(e: Estimate) -> Estimate:
 def action_words(values: StartValues, row: ExpeditionValue) -> str:
     """A row that acts now, as advice: ``Start ♥ now with 2♥``, ``Lay 7♥ on your ♥ expedition now``,
     ``Start ♦ now with the investment Q♦``, ``Start ♥ now with two investments, J♥ Q♥``."""
-    suit = suit_word(row.suit)
-    cards = [card_word(c) for c in parse_cards(row.card)]
+    suit = suit_mark(row.suit)
+    cards = [card_words(c) for c in parse_cards(row.card)]
     started = row.suit in values.started
     if row.option == "lay":
         return f"Lay {cards[0]} on your {suit} expedition now" if started else f"Start {suit} now with {cards[0]}"
@@ -158,7 +158,7 @@ def keeping_words(values: StartValues, row: ExpeditionValue, *, imperative: bool
     """A row that keeps the suit, as the thing set against acting now: ``holding ♥ back`` (wait),
     ``never starting ♥`` or ``laying no more ♥`` (never); as advice with ``imperative``: ``Hold ♥
     back``, ``Never start ♥``, ``Lay no more ♥``."""
-    suit = suit_word(row.suit)
+    suit = suit_mark(row.suit)
     if row.option == "wait":
         return f"Hold {suit} back" if imperative else f"holding {suit} back"
     if row.suit in values.started:
@@ -234,7 +234,7 @@ def _verdict(choice: _Choice | None) -> str:
 
 def gerund_words(row: ExpeditionValue) -> str:
     """A row that acts now, as a thing done: ``laying 2♣ now``, ``laying the investment Q♠ now``."""
-    cards = [card_word(c) for c in parse_cards(row.card)]
+    cards = [card_words(c) for c in parse_cards(row.card)]
     if row.option == "lay":
         return f"laying {cards[0]} now"
     return f"laying the investment {cards[0]} now" if len(cards) == 1 else f"laying {' '.join(cards)} now"
@@ -348,7 +348,7 @@ def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
     score difference (your score minus the opponent's), played out by the same bot."""
     best = moves.best
     measure = moves.measure
-    first = f"“{move_text(best.move)}”"
+    first = f"“{move_words(best.move, 'notation')}”"
     why = "Which card? weighs every move of this turn against every other, the answer above only"
     how = ("as the counting bot would" if recommendation.model == "rollout"
            else f"in one suit alone ({_model_names([recommendation.model])}, on your round score)")
@@ -356,7 +356,7 @@ def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
         if best.move.kind != "play":
             return f"Which card? agrees and says which: {first}, the best of its {len(moves.rows)} moves."
         discard = next((r for r in moves.rows if r.move.kind != "play"), None)
-        behind = "" if discard is None else (f"; its best discard, “{move_text(discard.move)}”, is "
+        behind = "" if discard is None else (f"; its best discard, “{move_words(discard.move, 'notation')}”, is "
                                              f"{_behind(discard.against_best)} in {measure}")
         return (f"But Which card? ranks a move that lays a card first, {first}{behind}: {why} each suit against "
                 f"holding it back {how}; {_follow(moves, best)}")
@@ -365,11 +365,11 @@ def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
         return ""
     if recommendation.verdict == "about as good" and best.move.kind != "play":
         return f"Which card? takes the answer's other side, to lay nothing now: {first}."
-    said = f"the answer's “{move_text(made.move)}”"
+    said = f"the answer's “{move_words(made.move, 'notation')}”"
     if made.against_best.contains(0):
         return (f"Which card? ranks {first} first, but {said} is about as good there ({signed(made.against_best.value)} "
                 f"points{_bracketed(made.against_best)} in {measure}): either will do.")
-    suit = suit_word(made.move.card.suit)
+    suit = suit_mark(made.move.card.suit)
     return (f"But Which card? ranks {first} first, and {said} {_behind(made.against_best)} in {measure}: {why} "
             f"{suit} against holding {suit} back {how}; {_follow(moves, best)}")
 
@@ -386,29 +386,27 @@ def _follow(moves: MoveValues, best: MoveValue) -> str:
         return "follow the Which card? answer."
     if own is best or round(own.score.value, 1) == round(best.score.value, 1):
         return "to win the round, and for your own round score too, follow the Which card? answer."
-    return (f"to win the round, follow the Which card? answer; for your own round score alone, “{move_text(own.move)}” "
+    return (f"to win the round, follow the Which card? answer; for your own round score alone, “{move_words(own.move, 'notation')}” "
             f"(about {own.score.value:.1f} points against {best.score.value:.1f}).")
 
 
 def recommend(what: StartValues | HandLike | Round | Observation, rules: Rules | str | None = None, *,
               model: str | int | None = None, seat: int | None = None,
-              models: str | int | Sequence[str | int] = ("exact", "suit", "rollout"), n: int = 20_000, seed: int = 0,
-              precision: float = 2.0, time_limit: float = 10.0, max_positions: int = 64 * PIECE,
-              executor: Executor | None = None, workers: int | None = 1) -> Recommendation:
+              models: str | int | Sequence[str | int] = ("exact", "suit", "rollout"), n: int = 20_000,
+              budget: Budget | None = None, **limits: Unpack[BudgetOptions]) -> Recommendation:
     """What to do this turn, in one sentence, with its interval and the model it rests on (see the
     module docs).
 
     ``what`` is a ``StartValues`` (nothing is computed: the sentence's numbers are its table's), or a
     hand, a round or an observation, for which ``start_values`` runs first with ``models`` (all three
-    by default) and the other parameters. ``model`` chooses the model to rest on (default: model 3 when
+    by default), ``n`` and the ``budget`` (or its fields as keywords). ``model`` chooses the model to rest on (default: model 3 when
     computed, else model 2, else model 1)."""
     if isinstance(what, StartValues):
         if rules is not None:
             raise AnalysisError("give the rules only with a hand: a table of start values carries its own rules")
         values = what
     else:
-        values = start_values(what, rules, seat=seat, models=models, n=n, seed=seed, precision=precision,
-                              time_limit=time_limit, max_positions=max_positions, executor=executor, workers=workers)
+        values = start_values(what, rules, seat=seat, models=models, n=n, budget=budget_of(Budget(), budget, limits))
     if not values.rows:
         raise AnalysisError("the table of start values has no rows: there is nothing to recommend")
     if model is None:

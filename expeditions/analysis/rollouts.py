@@ -32,10 +32,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -59,6 +59,7 @@ from .batch import (
     play_counting,
     seen_masks,
 )
+from .budget import PIECE, Budget, BudgetOptions, budget_of
 from .exact import option_text
 from .options import Option, play_option, suit_bits
 from .parallel import default_workers, parallel_map
@@ -69,8 +70,6 @@ T = TypeVar("T")
 
 BATCH = 32
 """Positions per batch of the t interval."""
-PIECE = 256
-"""Positions per piece of work (each with its own random stream)."""
 
 
 # --- sampling positions ------------------------------------------------------------------------------------
@@ -288,17 +287,22 @@ class Rollouts:
         return out
 
 
-def iter_rollouts(observation: Observation, options: Sequence[Option], *, seed: int = 0, first: int = 4 * PIECE,
-                  max_positions: int = 64 * PIECE, time_limit: float = 2.0, executor: Executor | None = None,
-                  workers: int | None = 1, progress: bool = False, description: str = "rollouts") -> Iterator[Rollouts]:
-    """Rollouts of ``options`` in rounds (``first`` positions, then doubling), yielding everything
-    collected after each round, until ``max_positions`` positions or ``time_limit`` seconds (the
+ROLLOUTS = Budget(time_limit=2.0)
+"""What ``iter_rollouts`` plays unless told otherwise."""
+
+
+def iter_rollouts(observation: Observation, options: Sequence[Option], *, budget: Budget | None = None,
+                  description: str = "rollouts", **limits: Unpack[BudgetOptions]) -> Iterator[Rollouts]:
+    """Rollouts of ``options`` in rounds (the budget's ``first`` positions, then doubling), yielding everything
+    collected after each round, until its ``max_positions`` positions or ``time_limit`` seconds (the
     caller stops earlier when its numbers are precise enough). Pieces of ``PIECE`` positions run on
-    ``executor`` (or ``workers`` local processes; 1: here)."""
+    its ``executor`` (or ``workers`` local processes; 1: here). The budget is ``budget`` (default ``ROLLOUTS``)
+    with the keywords ``limits`` in place."""
+    spent = budget_of(ROLLOUTS, budget, limits)
+    seed, first, max_positions, time_limit = spent.seed, spent.first, spent.max_positions, spent.time_limit
+    executor, workers, progress = spent.executor, spent.workers, spent.progress
     if observation.to_move is None:
         raise AnalysisError("the round is over: there is nothing left to play out")
-    if first % PIECE or first < PIECE:
-        raise AnalysisError(f"rollouts come in pieces of {PIECE} positions: first={first} is not a whole number of pieces")
     collected = Rollouts(observation, tuple(options))
     count = workers or default_workers()
     with ExitStack() as stack:
@@ -345,15 +349,13 @@ def last(answers: Iterator[T]) -> T:
 
 
 def answers(observation: Observation, options: Sequence[Option], summarize: Callable[[Rollouts], T],
-            width: Callable[[T], float], *, precision: float, time_limit: float, seed: int = 0, first: int = 4 * PIECE,
-            max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-            description: str = "rollouts", on_update: Callable[[T], None] | None = None) -> Iterator[T]:
+            width: Callable[[T], float], budget: Budget, *, description: str = "rollouts",
+            on_update: Callable[[T], None] | None = None) -> Iterator[T]:
     """The answers of a question asked of rollouts, ever more precise: ``summarize`` turns the
     rollouts collected so far into an answer, ``width`` says how wide its intervals that count are;
-    it stops at ``precision``, ``time_limit`` seconds or ``max_positions`` positions."""
-    runs = iter_rollouts(observation, options, seed=seed, first=first, max_positions=max_positions, time_limit=time_limit,
-                         executor=executor, workers=workers, progress=progress, description=description)
-    return refine(runs, summarize, precision, width, on_update)
+    it stops at the budget's ``precision``, ``time_limit`` seconds or ``max_positions`` positions."""
+    runs = iter_rollouts(observation, options, budget=budget, description=description)
+    return refine(runs, summarize, budget.precision, width, on_update)
 
 
 def policy_move(observation: Observation) -> Move:
@@ -455,18 +457,16 @@ def rollout_summary(collected: Rollouts, decisions: Sequence[Decision]) -> list[
     return out
 
 
-def rollout_values(observation: Observation, *, precision: float = 2.0, time_limit: float = 10.0, seed: int = 0,
-                   first: int = 4 * PIECE, max_positions: int = 64 * PIECE, executor: Executor | None = None,
-                   workers: int | None = 1, progress: bool = False,
-                   on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> list[ExpeditionValue]:
+def rollout_values(observation: Observation, *, budget: Budget | None = None,
+                   on_update: Callable[[list[ExpeditionValue]], None] | None = None,
+                   **limits: Unpack[BudgetOptions]) -> list[ExpeditionValue]:
     """Model 3 for every suit and option (``decisions_for``), until every value's and gain's 95%
     interval (and every difference from waiting) is within ``±precision`` points, ``time_limit`` seconds have passed, or
-    ``max_positions`` positions were played out."""
+    ``max_positions`` positions were played out (a ``Budget``: ``budget``, with the keywords ``limits`` in place)."""
     decisions = decisions_for(observation)
-    options = tuple(d.rollout for d in decisions)
-    return last(answers(observation, options, lambda c: rollout_summary(c, decisions), lambda rows: max(widest(r) for r in rows),
-                        precision=precision, time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
-                        executor=executor, workers=workers, progress=progress, description="model 3", on_update=on_update))
+    played = tuple(d.rollout for d in decisions)
+    return last(answers(observation, played, lambda c: rollout_summary(c, decisions), lambda rows: max(widest(r) for r in rows),
+                        budget_of(Budget(), budget, limits), description="model 3", on_update=on_update))
 
 
 def widest(row: ExpeditionValue) -> float:

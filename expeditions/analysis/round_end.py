@@ -16,18 +16,18 @@ policy's play (rollouts), beside the same with a pile card taken now.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
-from ..bots.words import card_word, suit_word
 from ..errors import AnalysisError
 from ..moves import Move
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import card_words, suit_mark
+from .budget import Budget, BudgetOptions, budget_of
 from .inference import opponent_of
-from .rollouts import PIECE, Option, Rollouts, answers, last, moving_observation, policy_move
+from .rollouts import Option, Rollouts, answers, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, proportion_estimate
 from .tables import Cells, TableAnswer
@@ -92,20 +92,20 @@ class RoundEnd(TableAnswer):
         title = f"The end of the round for seat {self.seat}: {self.deck_size} cards in the deck"
         columns = ["cards taken off piles from now on", "turns left", "your plays", "their plays"]
         lines = [[str(r.pile_draws), str(r.turns), str(r.plays[self.seat]), str(r.plays[self.opponent])] for r in self.table]
-        card = f"{'laying' if self.move.kind == 'play' else 'discarding'} {card_word(self.move.card)}"
+        card = f"{'laying' if self.move.kind == 'play' else 'discarding'} {card_words(self.move.card)}"
         notes = [f"As the counting bot plays, {card} and drawing off the deck: you play {self.with_deck['yours'].format()}, "
                  f"they play {self.with_deck['theirs'].format()}, {self.with_deck['pile_draws'].format()} cards are taken off "
                  f"piles; the stall rule ends {self.with_deck['stall'].format(0, percent=True)} of these rounds."]
         if self.pile:
-            notes.append(f"Taking the top of the {suit_word(self.pile)} pile instead of a deck card: you play "
+            notes.append(f"Taking the top of the {suit_mark(self.pile)} pile instead of a deck card: you play "
                          f"{self.with_pile['yours'].format()}, they play {self.with_pile['theirs'].format()}.")
         return title, columns, lines, notes
 
 
 def iter_round_end(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                   most: int = 4, precision: float = 0.2, time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE,
-                   max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-                   progress: bool = False, on_update: Callable[[RoundEnd], None] | None = None) -> Iterator[RoundEnd]:
+                   most: int = 4,
+                   budget: Budget | None = None, on_update: Callable[[RoundEnd], None] | None = None,
+                   **limits: Unpack[BudgetOptions]) -> Iterator[RoundEnd]:
     """``round_end``, ever more precise (its precision is in plays)."""
     obs = moving_observation(observation_for(what, rules, seat))
     table = tuple(plays_left(obs, k) for k in range(most + 1))
@@ -130,20 +130,18 @@ def iter_round_end(what: HandLike | Round | Observation, rules: Rules | str | No
         return RoundEnd(obs.rules, obs.seat, other, obs.deck_size, table, move, stats(collected, 0), pile,
                         stats(collected, 1) if pile else {}, collected.positions, collected.seconds)
 
-    return answers(obs, tuple(options), summarize, lambda v: v.width, precision=precision, time_limit=time_limit, seed=seed,
-                   first=first, max_positions=max_positions, executor=executor, workers=workers, progress=progress,
-                   description="round end", on_update=on_update)
+    return answers(obs, tuple(options), summarize, lambda v: v.width,
+                   budget_of(Budget(precision=0.2, time_limit=30.0), budget, limits), description="round end", on_update=on_update)
 
 
 def round_end(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-              most: int = 4, precision: float = 0.3, time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE,
-              max_positions: int = 64 * PIECE, executor: Executor | None = None, workers: int | None = 1,
-              progress: bool = False, on_update: Callable[[RoundEnd], None] | None = None) -> RoundEnd:
+              most: int = 4,
+              budget: Budget | None = None, on_update: Callable[[RoundEnd], None] | None = None,
+              **limits: Unpack[BudgetOptions]) -> RoundEnd:
     """How many plays remain to each side when 0 to ``most`` more cards are taken off piles, and, under
     the counting policy's play, the plays expected with its own move and with a pile card taken now
     (see the module docs); the rollouts stop at ``±precision`` plays or ``time_limit`` seconds."""
     if most < 0:
         raise AnalysisError(f"most counts pile draws, at least 0, got {most}")
-    return last(iter_round_end(what, rules, seat=seat, most=most, precision=precision, time_limit=time_limit, seed=seed,
-                               first=first, max_positions=max_positions, executor=executor, workers=workers,
-                               progress=progress, on_update=on_update))
+    return last(iter_round_end(what, rules, seat=seat, most=most,
+                               budget=budget_of(Budget(precision=0.3, time_limit=2.0), budget, limits), on_update=on_update))

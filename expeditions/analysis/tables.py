@@ -1,7 +1,7 @@
 """Answers shown as tables: plain text for ``print`` and HTML for a notebook, from the same cells.
 
 Everything a person reads here is in words with suit symbols (``bots.words``: ``move_text``,
-``card_word``, ``suit_word``); the letter notation stays in ``records()`` and the typed boxes.
+``card_words``, ``suit_mark``); the letter notation stays in ``records()`` and the typed boxes.
 """
 
 from __future__ import annotations

@@ -30,20 +30,19 @@ matters, above all for investments laid without the numbers in hand.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Unpack
 
 from ..arguments import real_number, shown, whole_number
-from ..bots.words import card_word, suit_word
 from ..cards import Card
 from ..errors import AnalysisError
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import card_words, suit_mark
+from .budget import Budget, BudgetOptions, budget_of
 from .exact import OPTIONS, exact_options
-from .parallel import check_pool
-from .rollouts import PIECE, rollout_values
+from .rollouts import rollout_values
 from .situation import HandLike, Outlook, investments_in_hand, lay_now, observation_for, outlook_of, situations
 from .stats import ExpeditionValue
 from .suit_sim import suit_options
@@ -101,6 +100,15 @@ def model_names(models: str | int | Iterable[str | int]) -> tuple[str, ...]:
 
 MEASURE_WORDS = {"score": "to your score", "difference": "to your score minus theirs"}
 """What an option adds, in a table's words: to your round score, or to your score minus the opponent's."""
+
+
+OptionKey = tuple[str, str, int]
+"""A line of a table of start values: its suit, option and investments."""
+
+
+def option_key(row: ExpeditionValue) -> OptionKey:
+    """The line of a table a row goes on: the rows of every model for the same suit, option and investments share it."""
+    return row.suit, row.option, row.investments
 
 
 @dataclass(frozen=True)
@@ -177,21 +185,26 @@ class StartValues(TableAnswer):
             raise AnalysisError(f"there are no {name} rows; the models computed are {', '.join(self.models)}")
         return max(rows, key=lambda r: r.gain.value)
 
+    def by_option(self) -> dict[OptionKey, dict[str, ExpeditionValue]]:
+        """The rows as a table lines them up: one line per suit, option and investments (``option_key``), in the
+        rows' order, with each model's row of it by model name."""
+        lines: dict[OptionKey, dict[str, ExpeditionValue]] = {}
+        for r in self.rows:
+            lines.setdefault(option_key(r), {})[r.model] = r
+        return lines
+
     def cautions(self) -> list[str]:
         """Where models 1 and 2 say an option pays but model 3 says it does not (its whole interval
         ``CAUTION_MARGIN`` points or more below), and, without model 3, every investment laid without
         a number of its suit in hand: the models to believe, and why."""
         out = []
-        by_key: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
-        for r in self.rows:
-            by_key.setdefault((r.suit, r.option, r.investments), {})[r.model] = r
-        for (suit, option, _), models in by_key.items():
+        for (suit, option, _), models in self.by_option().items():
             single = [models[m] for m in ("exact", "suit") if m in models]
             if not single or option == "never":
                 continue
             rollout = models.get("rollout")
             said = ", ".join(f"{MODELS[r.model].split(':')[0]} {r.gain.format()}" for r in single)
-            word = suit_word(suit)
+            word = suit_mark(suit)
             if rollout is not None:
                 if all(r.gain.value > rollout.gain.high + CAUTION_MARGIN for r in single):
                     out.append(f"{word}, {single[0].decision}: {said}, but the round played out (model 3) gives "
@@ -230,7 +243,7 @@ class StartValues(TableAnswer):
         return pd.DataFrame.from_records(self.records())
 
     def _header(self) -> str:
-        hand = " ".join(card_word(c) for c in self.hand)
+        hand = " ".join(card_words(c) for c in self.hand)
         o = self.outlook
         return (f"seat {self.seat} holding {hand}: {o.plays} plays left, {o.draws_in_time} draws in time, "
                 f"{o.unseen} unseen cards ({self.rules.label})")
@@ -245,13 +258,10 @@ class StartValues(TableAnswer):
     def _grid(self) -> tuple[list[str], list[list[str]]]:
         models = self.models
         columns = ["suit", "option"] + [MODELS[m] for m in models] + ["bonus chance"]
-        keyed: dict[tuple[str, str, int], dict[str, ExpeditionValue]] = {}
-        for r in self.rows:
-            keyed.setdefault((r.suit, r.option, r.investments), {})[r.model] = r
         lines = []
-        for (suit, _, _), by_model in keyed.items():
+        for (suit, _, _), by_model in self.by_option().items():
             first = next(by_model[m] for m in models if m in by_model)
-            cells = [suit_word(suit), first.decision]
+            cells = [suit_mark(suit), first.decision]
             for m in models:
                 found = by_model.get(m)
                 if found is None or found.option == "never":
@@ -272,10 +282,9 @@ class StartValues(TableAnswer):
 
 
 def start_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
-                 models: str | int | Sequence[str | int] = ("exact", "suit"), n: int = 20_000, seed: int = 0,
-                 precision: float = 2.0, time_limit: float = 10.0, max_positions: int = 64 * PIECE,
-                 executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-                 on_update: Callable[[list[ExpeditionValue]], None] | None = None) -> StartValues:
+                 models: str | int | Sequence[str | int] = ("exact", "suit"), n: int = 20_000, budget: Budget | None = None,
+                 on_update: Callable[[list[ExpeditionValue]], None] | None = None,
+                 **limits: Unpack[BudgetOptions]) -> StartValues:
     """The options of every suit now (lay, invest, wait, never), by the chosen models.
 
     ``what`` is a hand (text or cards: the start of a round where you move first), a ``Round``
@@ -283,19 +292,13 @@ def start_values(what: HandLike | Round | Observation, rules: Rules | str | None
     of the models (model 3, ``"rollout"``, plays the round out with the counting policy: it is left
     out by default). ``n``: model 2's simulations; ``seed``: the random seed of models 2 and 3.
     Model 3 runs until its intervals are within ``±precision`` points, ``time_limit`` seconds or
-    ``max_positions`` positions (at least one piece of ``rollouts.PIECE``), on ``executor`` or
+    ``max_positions`` positions (at least one piece of ``budget.PIECE``), on ``executor`` or
     ``workers`` processes; ``progress`` shows a bar and ``on_update`` sees each refinement of model
-    3's rows."""
+    3's rows. Those are the fields of a ``Budget``: give one as ``budget``, or its fields as keywords."""
     chosen = model_names(models)
     whole_number(n, "n (model 2's simulations)", least=1, error=AnalysisError)
-    whole_number(seed, "seed", least=0, error=AnalysisError)
-    real_number(precision, "precision", above=0, error=AnalysisError)
-    real_number(time_limit, "time_limit", above=0, error=AnalysisError)
-    whole_number(max_positions, "max_positions", least=PIECE, error=AnalysisError)
-    if max_positions % PIECE:
-        raise AnalysisError(f"rollouts come in pieces of {PIECE} positions: max_positions={max_positions} is not a whole "
-                            "number of pieces")
-    check_pool(executor, workers, progress)
+    spent = budget_of(Budget(), budget, limits)
+    real_number(spent.precision, "precision", above=0, error=AnalysisError)  # a table of values asks for a precision
     if isinstance(what, Observation | Round) and rules is not None:
         raise AnalysisError("give the rules only with a hand: a round or an observation carries its own rules")
     obs = observation_for(what, rules, seat)
@@ -307,10 +310,9 @@ def start_values(what: HandLike | Round | Observation, rules: Rules | str | None
         if name == "exact":
             rows += [r for s, lay, inv in zip(suits, lays, held, strict=True) for r in exact_options(s, obs.rules, lay, inv)]
         elif name == "suit":
-            rows += suit_options(suits, obs.rules, lays, held, n=n, seed=seed)
+            rows += suit_options(suits, obs.rules, lays, held, n=n, seed=spent.seed)
         else:
-            rows += rollout_values(obs, precision=precision, time_limit=time_limit, seed=seed, max_positions=max_positions,
-                                   executor=executor, workers=workers, progress=progress, on_update=on_update)
+            rows += rollout_values(obs, budget=spent, on_update=on_update)
     order = {s: i for i, s in enumerate(obs.rules.suits)}
     options = {o: i for i, o in enumerate(OPTIONS)}
     rows.sort(key=lambda r: (order[r.suit], options[r.option], r.investments, chosen.index(r.model)))

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
 from ..bots.counting import counting_policy
 from ..bots.policies import playout
-from ..bots.words import move_text
 from ..engine import deal_table, spec_for
 from ..errors import AnalysisError
 from ..match import Match
@@ -30,8 +28,10 @@ from ..moves import Move
 from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
+from ..words import move_words
 from . import batch
-from .rollouts import PIECE, Option, Rollouts, answers, batch_plays, last, moving_observation, policy_move
+from .budget import QUICK, REFINED, Budget, BudgetOptions, budget_of
+from .rollouts import Option, Rollouts, answers, batch_plays, last, moving_observation, policy_move
 from .situation import HandLike, observation_for
 from .stats import Estimate, IntArray, win_share
 from .tables import Cells, TableAnswer
@@ -67,8 +67,8 @@ class WinChances(TableAnswer):
                   if self.match_win is not None else [])]
 
     def _cells(self) -> Cells:
-        title = (f"Seat {self.seat}'s chances, playing “{move_text(self.move)}” (the counting bot's move) and the rest of the round "
-                 f"({self.positions:,} positions, {self.seconds:.1f} s)")
+        title = (f"Seat {self.seat}'s chances, playing “{move_words(self.move, 'notation')}” (the counting bot's move) and the rest "
+                 f"of the round ({self.positions:,} positions, {self.seconds:.1f} s)")
         columns = ["what", "chance to win", "expected"]
         lines = [["this round", self.round_win.format(1, percent=True),
                   f"your score minus theirs {self.difference.format()}, your score {self.score.format()}"]]
@@ -131,10 +131,9 @@ class FutureRounds:
 
 
 def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules | str | None = None, *, seat: int | None = None,
-                     totals: tuple[int, ...] | None = None, rounds_after: int | None = None, precision: float = 1.0,
-                     time_limit: float = 30.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
-                     executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-                     on_update: Callable[[WinChances], None] | None = None) -> Iterator[WinChances]:
+                     totals: tuple[int, ...] | None = None, rounds_after: int | None = None,
+                     budget: Budget | None = None, on_update: Callable[[WinChances], None] | None = None,
+                     **limits: Unpack[BudgetOptions]) -> Iterator[WinChances]:
     """``win_chances``, ever more precise."""
     if isinstance(what, Match):
         if rules is not None:
@@ -150,11 +149,12 @@ def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules 
         raise AnalysisError(f"rounds_after counts the rounds still to come after this one; it cannot be {rounds_after}")
     if totals and len(totals) != obs.rules.sides:
         raise AnalysisError(f"totals holds one number per side: {obs.rules.sides} for the {obs.rules.name} rules")
+    spent = budget_of(REFINED, budget, limits)
     move = policy_move(obs)
     starter = (obs.to_move - obs.turn) % obs.rules.players if obs.to_move is not None else 0
     side = obs.side
     lead = (totals[side] - max(t for i, t in enumerate(totals) if i != side)) if totals else 0
-    futures = FutureRounds(obs.rules, rounds_after, starter + 1, obs.seat, seed)
+    futures = FutureRounds(obs.rules, rounds_after, starter + 1, obs.seat, spent.seed)
 
     def summarize(collected: Rollouts) -> WinChances:
         d = collected.difference(0)
@@ -166,19 +166,16 @@ def iter_win_chances(what: HandLike | Round | Observation | Match, rules: Rules 
         return WinChances(obs.rules, obs.seat, move, win_share(d), collected.mean(d),
                           collected.mean(collected.own(0)), totals, rounds_after, match_win, n, collected.seconds)
 
-    return answers(obs, (Option(str(move), (move,)),), summarize, lambda v: v.width, precision=precision,
-                   time_limit=time_limit, seed=seed, first=first, max_positions=max_positions, executor=executor,
-                   workers=workers, progress=progress, description="winning", on_update=on_update)
+    return answers(obs, (Option(str(move), (move,)),), summarize, lambda v: v.width,
+                   spent, description="winning", on_update=on_update)
 
 
 def win_chances(what: HandLike | Round | Observation | Match, rules: Rules | str | None = None, *, seat: int | None = None,
-                totals: tuple[int, ...] | None = None, rounds_after: int | None = None, precision: float = 3.0,
-                time_limit: float = 2.0, seed: int = 0, first: int = 4 * PIECE, max_positions: int = 64 * PIECE,
-                executor: Executor | None = None, workers: int | None = 1, progress: bool = False,
-                on_update: Callable[[WinChances], None] | None = None) -> WinChances:
+                totals: tuple[int, ...] | None = None, rounds_after: int | None = None,
+                budget: Budget | None = None, on_update: Callable[[WinChances], None] | None = None,
+                **limits: Unpack[BudgetOptions]) -> WinChances:
     """The chance to win the round and, with running ``totals`` (default the observation's, or a
     ``Match``'s) and ``rounds_after`` this one (a match knows; else 0), the match, beside the
     expected score difference (see the module docs)."""
-    return last(iter_win_chances(what, rules, seat=seat, totals=totals, rounds_after=rounds_after, precision=precision,
-                                 time_limit=time_limit, seed=seed, first=first, max_positions=max_positions,
-                                 executor=executor, workers=workers, progress=progress, on_update=on_update))
+    return last(iter_win_chances(what, rules, seat=seat, totals=totals, rounds_after=rounds_after,
+                                 budget=budget_of(QUICK, budget, limits), on_update=on_update))

@@ -15,7 +15,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from ..arguments import seed as checked_seed
 from ..arguments import shown, whole_number
 from ..errors import ArgumentError, ExpeditionsError
-from ..moves import Move
+from ..moves import Move, Turn
 from ..observation import Observation
 from ..rules import Rules
 from ..start import Start
@@ -98,6 +98,8 @@ class RoundLike(Protocol):
     def play(self, move: Move) -> RoundLike: ...
 
     def undo(self, count: int = 1) -> RoundLike: ...
+
+    def history(self) -> Sequence[Turn[RoundLike]]: ...
 
     def observation(self, seat: int | None = None) -> Observation: ...
 

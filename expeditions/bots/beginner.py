@@ -27,7 +27,7 @@ from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
 from .heuristic import Sight, sight_of
-from .policies import extra_turns, plays_left
+from .policies import extra_turns, plays_left, top_number
 
 OPEN_CARDS = 3  # cards of a suit in hand to open it ...
 OPEN_POINTS = 18  # ... worth this much together
@@ -59,11 +59,6 @@ def beginner_action(s: Sight) -> Action:
     return (DISCARD, throw, _draw(s, DISCARD, throw, lay))
 
 
-def _top(s: Sight, suit: int) -> int:
-    exp = s.expeditions[s.side][suit]
-    return s.f.value[exp[-1]] if exp else 0
-
-
 def _play(s: Sight, playable: list[int], left: int) -> int | None:
     f = s.f
     mine = s.expeditions[s.side]
@@ -79,7 +74,7 @@ def _play(s: Sight, playable: list[int], left: int) -> int | None:
     for st, cards in sorted(by_suit.items()):
         strength = sum(value[c] for c in cards)
         investment = next((c for c in cards if f.investment[c]), None)
-        if investment is not None and _top(s, st) == 0 and strength >= INVEST_POINTS and left > len(cards) + 2:
+        if investment is not None and top_number(f, s.expeditions[s.side][st]) == 0 and strength >= INVEST_POINTS and left > len(cards) + 2:
             return investment
     # continue an expedition when its lowest card in hand skips at most one number
     best: int | None = None
@@ -87,7 +82,7 @@ def _play(s: Sight, playable: list[int], left: int) -> int | None:
         numbers = [c for c in cards if value[c]]
         if mine[st] and numbers:
             low = min(numbers, key=value.__getitem__)
-            gap = value[low] - max(_top(s, st) + 1, f.lowest)
+            gap = value[low] - max(top_number(f, s.expeditions[s.side][st]) + 1, f.lowest)
             if gap <= 1 and (best is None or value[low] < value[best]):
                 best = low
     if best is not None:
@@ -136,7 +131,7 @@ def _draw(s: Sight, kind: int, card: int, lay: int) -> int:
             continue
         top_card = pile[-1]
         started = mine[st] or (kind == PLAY and f.suit[card] == st)
-        top = f.value[card] if kind == PLAY and f.suit[card] == st else _top(s, st)
+        top = f.value[card] if kind == PLAY and f.suit[card] == st else top_number(f, s.expeditions[s.side][st])
         if started and f.value[top_card] and lay >> top_card & 1 and f.value[top_card] - max(top + 1, f.lowest) <= 0:
             return st
     return DECK

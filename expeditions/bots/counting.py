@@ -160,7 +160,7 @@ def _suits(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int
         info = out[s]
         info.laid = len(exp)
         info.invested = sum(f.investment[c] for c in exp)
-        info.top = top_number(f, exp) if exp else 0
+        info.top = top_number(f, exp)
         info.started = bool(exp) or bool(committed >> s & 1)
     for c in sorted(set(table.hands[seat]), key=order.key.__getitem__):
         if not lay >> c & 1:

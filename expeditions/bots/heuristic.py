@@ -38,7 +38,7 @@ from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_o
 from ..moves import Move
 from ..observation import Observation
 from .base import SeededBot
-from .policies import Facts, extra_turns, facts_for, plays_left, unseen_counts
+from .policies import Facts, extra_turns, facts_for, plays_left, top_number, unseen_counts
 
 # weights, set by hand and checked by playing variants against each other
 UNSTARTED = 0.8  # an unstarted suit's promise counts at this share: it is not committed yet
@@ -162,7 +162,7 @@ class Scorer:
     def _plan(self, suit: int, laid: tuple[int, ...], held: tuple[int, ...]) -> SuitPlan:
         f = self.f
         value = f.value
-        top = value[laid[-1]] if laid else 0
+        top = top_number(f, laid)
         laid_numbers = 0
         laid_investments = 0
         for c in laid:
@@ -263,7 +263,7 @@ class Scorer:
                 if not v:  # an investment, only before their first number
                     total += 4.0
                     continue
-                top = f.value[exp[-1]]
+                top = top_number(f, exp)
                 multiplier = 1 + sum(f.investment[c] for c in exp)
                 gap = v - max(top + 1, f.lowest)
                 total += v * multiplier * (FEED_NEXT if gap <= 1 else FEED_GAP)

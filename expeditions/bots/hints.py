@@ -11,8 +11,9 @@ then the worse ones. Each move comes with
 - its difference from the best move, measured on the same sampled deals of the hidden cards
   (common random numbers), with its 95% interval. A move whose difference interval contains 0 is
   *about as good* as the best: the samples cannot tell them apart;
-- a reason in words (``words.reason``); what holds for every move of the position (the deck and the
-  plays left) is said once, in ``Hints.situation``.
+- a reason in words (``words.reason``: a ``Reason``, what the move does, why, what it feeds or
+  takes); what holds for every move of the position (the deck and the plays left) is said once, in
+  ``Hints.situation``.
 
 For an app, ``Hints.card``, ``Hints.target`` (``"expedition"``, ``"discard"`` or ``"partner"``) and
 ``Hints.draw`` (``"deck"``, a suit letter, or ``None``) say where the best move puts its card and
@@ -31,8 +32,9 @@ from ..engine import move_of
 from ..estimate import Estimate
 from ..moves import Move
 from ..observation import Observation
+from ..words import move_words
 from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Candidate, Expert, Search, paired_difference
-from .words import move_text, pile_notes, reason, situation, target_of, them, yours
+from .words import Reason, pile_notes, reason, situation, target_of, them, yours
 
 BEST, ABOUT_AS_GOOD, WORSE = "best", "about as good", "worse"
 
@@ -51,7 +53,7 @@ class RankedMove:
     value: float
     low: float
     high: float
-    reason: str
+    reason: Reason
     samples: int
     difference: Estimate
     group: str
@@ -74,7 +76,7 @@ class RankedMove:
     @property
     def text(self) -> str:
         """The move in the notation with suit symbols, for the screen."""
-        return move_text(self.move)
+        return move_words(self.move, "notation")
 
     def __str__(self) -> str:
         return f"{self.text}: {self.value:+.1f} [{self.low:+.1f}, {self.high:+.1f}] ({self.reason})"
@@ -152,7 +154,7 @@ class Hints(Sequence[RankedMove]):
     def _rows(self) -> list[list[str]]:
         return [[str(i), m.text, f"{m.value:+.1f} [{m.low:+.1f}, {m.high:+.1f}]",
                  "—" if m.group == BEST else f"{m.difference.value:+.1f} [{m.difference.low:+.1f}, {m.difference.high:+.1f}]",
-                 m.group, m.reason] for i, m in enumerate(self.moves, start=1)]
+                 m.group, str(m.reason)] for i, m in enumerate(self.moves, start=1)]
 
     _HEAD = ("#", "move", "value [95%]", "vs best [95%]", "how it compares", "why")
 

@@ -142,9 +142,10 @@ def plays_left(deck_left: int, players: int, hand: int, play_on: bool) -> int:
     return -(-deck_left // players) + (hand if play_on else 0)
 
 
-def top_number(f: Facts, expedition: list[int]) -> int:
-    """The highest number of an expedition: its last card's (0 when it holds only investments)."""
-    return f.value[expedition[-1]]
+def top_number(f: Facts, expedition: Sequence[int]) -> int:
+    """The highest number of an expedition of the fast policies' cards: its last card's (0 while it holds none; the
+    cards as ``Card`` values: ``engine.top_number``)."""
+    return f.value[expedition[-1]] if expedition else 0
 
 
 # thresholds of ``sensible_policy``

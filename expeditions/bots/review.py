@@ -38,9 +38,10 @@ from ..moves import Move
 from ..observation import Observation
 from ..progress import progress_bar
 from ..rules import Rules
+from ..words import count_word, ordinal, plural
 from .base import RoundLike
 from .expert import DEFAULT_CANDIDATES, DEFAULT_HORIZON, DEFAULT_ROLLOUTS, Expert, paired_difference
-from .words import count_word, in_words, ordinal, plural, them, what_was_wrong, why_better
+from .words import in_words, sides_of, what_was_wrong, why_better
 
 REVIEW_SAMPLES = 32
 """Sampled deals on which the move played and the better move are compared."""
@@ -221,13 +222,7 @@ def review(rnd: RoundLike, seat: int, *, seed: int = 0, rollouts: int = DEFAULT_
 
 def _turns_of(rnd: RoundLike, seat: int) -> list[tuple[int, Observation, Move]]:
     """(the round's turn, what ``seat`` saw, the move it played) for each of ``seat``'s moves."""
-    position = rnd.undo(len(rnd.moves))
-    out = []
-    for i, move in enumerate(rnd.moves):
-        if position.to_move == seat:
-            out.append((i + 1, position.observation(seat), move))
-        position = position.play(move)
-    return out
+    return [(turn.number, turn.before.observation(seat), turn.move) for turn in rnd.history() if turn.seat == seat]
 
 
 def _review_move(obs: Observation, played: Move, number: int, turn: int, expert: Expert, samples: int) -> ReviewedMove:
@@ -325,12 +320,7 @@ def _when(obs: Observation) -> str:
 
 
 def _names(obs: Observation) -> list[str]:
-    rules = obs.rules
-    if rules.sides == 1:
-        return ["you"]
-    if rules.partnerships:
-        return ["your team" if s == obs.side else "the other team" for s in range(rules.sides)]
-    return ["you" if s == obs.side else them(obs) for s in range(rules.sides)]
+    return [sides_of(obs).named(side) for side in range(obs.rules.sides)]
 
 
 __all__ = ["MOMENTS", "REVIEW_SAMPLES", "Moment", "Review", "ReviewedMove", "cost_words", "review", "review_steps"]

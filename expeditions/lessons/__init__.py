@@ -18,7 +18,7 @@ file outside the repository unless told otherwise) and gives a ``LessonView`` fo
 from __future__ import annotations
 
 from ..errors import LessonError
-from ..table_view import move_words
+from ..words import move_words
 from .contents import ANSWERS, Contents
 from .judges import JUDGES, Judgement
 from .loading import TRACKS, lesson_dir, read_lesson, read_track, track

@@ -18,12 +18,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Protocol
 
-from .. import analysis
 from ..cards import SUITS
 from ..errors import LessonError
+from ..estimate import Estimate
 from ..match import Match, match_of
-from .model import ChoiceTask, Lesson
+from ..round import Round
+from ..rules import Rules
+
+
+class Judged(Protocol):
+    """What a judge reads of a choice lesson (a ``model.Lesson``): its id, rule set, seat and position."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def position(self) -> Round: ...
 
 
 @dataclass(frozen=True)
@@ -44,16 +62,12 @@ class JudgeSpec:
     args: dict[str, type]
     required: frozenset[str]
     facts: frozenset[str]
-    run: Callable[[Lesson], Judgement]
+    run: Callable[[Judged, dict[str, Any]], Judgement]
 
 
-def _args(lesson: Lesson) -> dict[str, object]:
-    assert isinstance(lesson.task, ChoiceTask)
-    return dict(lesson.task.judge_args)
+def _start_value(lesson: Judged, args: dict[str, Any]) -> Judgement:
+    from .. import analysis  # the expected values (numpy): loaded when a lesson asks for them
 
-
-def _start_value(lesson: Lesson) -> Judgement:
-    args = _args(lesson)
     suit = str(args["suit"])
     model = str(args.get("model", "suit"))
     values = analysis.start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
@@ -77,30 +91,30 @@ HOW = {"exact": "counting every way the {suit} still to come can reach you, each
 """How each model of the expected values counts, in a learner's words."""
 
 
-def _samples(e: analysis.Estimate) -> str:
+def _samples(e: Estimate) -> str:
     return f", {e.samples:,} deals" if e.samples else ""
 
 
-def _finished(lesson: Lesson) -> None:
+def _finished(lesson: Judged) -> None:
     if not lesson.position.is_over:
         raise LessonError(f"lesson {lesson.id!r}: this judge needs a finished round as its position")
 
 
-def _next_starter(lesson: Lesson) -> Judgement:
+def _next_starter(lesson: Judged, args: dict[str, Any]) -> Judgement:
     _finished(lesson)
     match = match_of(lesson.position)
     starter = match.starter_of_next()
     return Judgement("you" if starter == lesson.seat else "opponent", _totals(lesson, match))
 
 
-def _match_over(lesson: Lesson) -> Judgement:
+def _match_over(lesson: Judged, args: dict[str, Any]) -> Judgement:
     _finished(lesson)
-    rounds = int(str(_args(lesson)["rounds"]))
+    rounds = int(str(args["rounds"]))
     match = Match(lesson.rules, None, 0, (), (lesson.position,) * rounds)
     return Judgement("yes" if match.is_over else "no", _totals(lesson, match))
 
 
-def _totals(lesson: Lesson, match: Match) -> dict[str, str]:
+def _totals(lesson: Judged, match: Match) -> dict[str, str]:
     mine = lesson.rules.side_of(lesson.seat)
     return {"you": str(match.totals[mine]), "opponent": str(match.totals[1 - mine])}
 
@@ -116,8 +130,7 @@ JUDGES: dict[str, JudgeSpec] = {
 
 
 @lru_cache(maxsize=64)
-def judge(lesson: Lesson) -> Judgement:
-    """The judgement of a choice lesson (computed once per lesson: the expected values take a moment)."""
-    if not isinstance(lesson.task, ChoiceTask):
-        raise LessonError(f"lesson {lesson.id!r} is not a choice")
-    return JUDGES[lesson.task.judge].run(lesson)
+def judge(name: str, lesson: Judged, args: tuple[tuple[str, Any], ...]) -> Judgement:
+    """The judgement of judge ``name`` (with its ``args``) on a choice lesson (computed once per lesson: the
+    expected values take a moment)."""
+    return JUDGES[name].run(lesson, dict(args))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from ..arguments import shown
 from ..cards import SUITS, Card
@@ -34,9 +34,7 @@ from ..round import Round
 from ..rules import Rules
 from ..rules import rules as rules_with
 from ..scoring import BoardScore, score_board
-
-if TYPE_CHECKING:
-    from .judges import Judgement
+from .judges import Judgement, judge
 
 FeedbackKind = Literal["right", "wrong", "info"]
 AnswerKind = Literal["move", "number", "choice", "round"]
@@ -305,9 +303,7 @@ class ChoiceTask:
     answer: ClassVar[AnswerKind] = "choice"
 
     def judgement(self, lesson: Lesson) -> Judgement:
-        from .judges import judge  # the judges import this module: the expected values behind them load on first use
-
-        return judge(lesson)
+        return judge(self.judge, lesson, self.judge_args)
 
     def check(self, lesson: Lesson, answer: str) -> Feedback:
         values = [o.value for o in self.options]

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from ..errors import ExpeditionsError, IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
-from ..table_view import move_words
+from ..words import move_words
 from .loading import track as shipped_track
 from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, RoundTask
 from .progress import Progress, ProgressFile, ProgressStore
@@ -241,7 +241,7 @@ class Tutorial:
             return self.view()
         feedback = lesson.check(shown)
         if isinstance(shown, Move):
-            said = f"Here is a right move: {move_words(shown, imperative=True)}. {feedback.text}"
+            said = f"Here is a right move: {move_words(shown, 'advice')}. {feedback.text}"
         elif isinstance(shown, int):
             said = f"The board scores {shown}, counted step by step below."
         else:

@@ -25,14 +25,15 @@ from .cards import card_button, card_toggle
 _LAZY = {
     "LessonTable": "lessons", "lesson_table": "lessons",
     "score_history": "charts", "score_progress_chart": "charts",
-    "ProgressExecutor": "explorer", "WhatIfExplorer": "explorer", "comparison_html": "explorer", "values_table": "explorer",
-    "what_if_explorer": "explorer", "what_if_position": "explorer",
-    "answer_html": "explorer", "bonus_chart": "explorer_charts", "break_even_chart": "explorer_charts",
+    "ProgressExecutor": ".analysis.parallel", "WhatIfExplorer": "explorer", "comparison_html": "explorer_html",
+    "values_table": "explorer_html", "what_if_explorer": "explorer", "what_if_position": ".session.explorer",
+    "answer_html": "explorer_html", "bonus_chart": "explorer_charts", "break_even_chart": "explorer_charts",
     "chart_svg": "explorer_charts", "distribution_chart": "explorer_charts",
     "estimates_chart": "explorer_charts", "tips_chart": "explorer_charts", "tips_verdict_chart": "explorer_charts",
     "value_chart": "explorer_charts",
 }
-"""Names imported on first use, and the module each comes from."""
+"""Names imported on first use, and the module each comes from (a module of the widgets, or, with a leading dot,
+of the package: the explorer's position and the progress executor live below the widgets)."""
 
 
 def __getattr__(name: str) -> Any:

@@ -11,12 +11,12 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 
 from ..cards import Card, format_cards, parse_cards
-from ..display import board_score_html
+from ..display import board_score_html, note_html
 from ..errors import ExpeditionsError
 from ..rules import Rules
 from ..rules import rules as get_rules
 from ..scoring import BoardScore, score_board
-from .cards import card_rows, card_toggle, classed, html_note, rule_set_choice
+from .cards import card_rows, card_toggle, classed, rule_set_choice
 
 
 class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
@@ -104,8 +104,8 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
         self._build_rows(kept)
         dropped = [c for c in kept if c not in self.toggles]
         if dropped:
-            self.message.value = html_note(f"{format_cards(dropped)} left the expeditions: the {self.rules.name} rules "
-                                           "have no such card", colour="#a15c00")
+            self.message.value = note_html(f"{format_cards(dropped)} left the expeditions: the {self.rules.name} rules "
+                                           "have no such card", "#a15c00")
 
     def _on_toggle(self, change: dict[str, object]) -> None:
         if not self._quiet:
@@ -118,7 +118,7 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
         try:
             self.set_cards(text)
         except ExpeditionsError as e:
-            self.message.value = html_note(str(e), colour="#b00020")
+            self.message.value = note_html(str(e), "#b00020")
 
     def _update(self) -> None:
         board = self.score

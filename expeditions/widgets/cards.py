@@ -95,6 +95,8 @@ def suit_label(suit: str) -> str:
     return s.name if s.symbol == s.letter else f"{s.symbol} {s.name}"
 
 
-def html_note(text: str, *, colour: str = "#333") -> str:
-    """Plain text as a small escaped HTML paragraph."""
-    return f'<div style="font-family:sans-serif;color:{colour}">{escape(text)}</div>'
+def progress_line(description: str, width: str, bar: str, text: str) -> tuple[widgets.IntProgress, widgets.HTML]:
+    """A progress bar and the line of text beside it, with their CSS classes."""
+    return (classed(widgets.IntProgress(value=0, min=0, max=100, description=description,
+                                         layout=widgets.Layout(width=width)), bar),
+            classed(widgets.HTML(), text))

@@ -8,29 +8,15 @@ from typing import Any
 import altair as alt
 
 from ..round import Round
+from ..words import SideWords
 
 
 def score_history(rnd: Round) -> list[dict[str, Any]]:
     """Each side's score after every turn of ``rnd`` (turn 0 is the deal): rows of turn, side, score."""
-    replay = rnd.undo(len(rnd.moves))
-    rows: list[dict[str, Any]] = []
-
-    def record(turn: int, position: Round) -> None:
-        rows.extend({"turn": turn, "side": _side_label(rnd, side), "score": score}
-                    for side, score in enumerate(position.scores()))
-
-    record(0, replay)
-    for turn, move in enumerate(rnd.moves, start=1):
-        replay = replay.play(move)
-        record(turn, replay)
-    return rows
-
-
-def _side_label(rnd: Round, side: int) -> str:
-    rules = rnd.rules
-    if rules.partnerships:
-        return f"team {side}"
-    return "you" if rules.players == 1 else f"seat {side}"
+    positions = [turn.before for turn in rnd.history()] + [rnd]
+    names = SideWords(rnd.rules)
+    return [{"turn": turn, "side": names.side_name(side), "score": score}
+            for turn, position in enumerate(positions) for side, score in enumerate(position.scores())]
 
 
 def score_progress_chart(rnd: Round, *, title: str = "Score on the table, turn by turn") -> alt.Chart:

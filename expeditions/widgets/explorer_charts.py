@@ -323,10 +323,12 @@ def tips_verdict_chart(table: TipsTable, *, title: str = "The strategy tips unde
 # --- any numbers with intervals ---------------------------------------------------------------------------
 def estimates_chart(rows: Iterable[Mapping[str, Any]], *, x: str, y: str = "value", low: str = "low", high: str = "high",
                     colour: str | None = None, column: str | None = None, x_title: str | None = None,
-                    y_title: str = "value", title: str = "", zero: bool = False, sort: Sequence[str] | None = None) -> Any:
+                    y_title: str = "value", title: str = "", zero: bool = False, sort: Sequence[str] | None = None,
+                    claim: float | None = None) -> Any:
     """Points with 95% interval bars: ``x`` a category, ``y`` the number, ``low``/``high`` its interval
     (keys of each row); optional ``colour`` and ``column`` keys (their values keep the order in which
-    they first appear); ``zero`` draws a dashed line at 0. Returns a layered (or faceted) altair chart."""
+    they first appear); ``zero`` draws a dashed line at 0, ``claim`` a red dashed one at a number claimed (a
+    tip's). Returns a layered (or faceted) altair chart."""
     data_rows = [dict(r) for r in rows]
     data = alt.Data(values=data_rows)  # type: ignore[no-untyped-call]
 
@@ -352,6 +354,8 @@ def estimates_chart(rows: Iterable[Mapping[str, Any]], *, x: str, y: str = "valu
     ]
     if zero:
         layers.insert(0, chart_of().mark_rule(color="#999", strokeDash=[4, 3]).encode(y=alt.datum(0)))
+    if claim is not None:
+        layers.append(chart_of().mark_rule(color="#c62828", strokeDash=[4, 3]).encode(y=alt.datum(claim)))
     step = 12 if colour else 36  # with colours, the step is each coloured point's
     layered = alt.layer(*layers).properties(width=alt.Step(step), height=220)
     chart: Any = layered

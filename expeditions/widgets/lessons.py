@@ -29,8 +29,8 @@ import traitlets
 
 from ..bots import BotFactory
 from ..errors import ExpeditionsError
-from ..lesson_session import LessonSession
 from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
+from ..session.lesson import LessonSession
 from .card_table import PAUSE, CardTable
 
 KEEPS = ("file", "browser", "memory")

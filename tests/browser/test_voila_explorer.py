@@ -33,11 +33,11 @@ from servers import small_copy
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import MODELS, StartValues, recommend, start_values
-from expeditions.bots.words import cards_word, suit_word
 from expeditions.errors import ExpeditionsError
-from expeditions.table_view import symbolize
-from expeditions.widgets.explorer import comparison_html, what_if_position
+from expeditions.session.explorer import what_if_position
 from expeditions.widgets.explorer_charts import bonus_chart, chart_svg, distribution_chart, suit_label, value_chart
+from expeditions.widgets.explorer_html import comparison_html
+from expeditions.words import cards_words, suit_mark, symbolize
 
 NOTEBOOK = "03-explorer.ipynb"
 SERVED = "03-explorer-small.ipynb"
@@ -101,7 +101,7 @@ def test_the_explorer_values_a_typed_or_clicked_hand_and_runs_rollouts_offline(
     # The notebook's own charts below the explorer: SVG images too.
     expect_svg_chart(page, "Expected final score of the expedition (95% intervals)")
     late = params["LATE_HAND"]
-    expect_svg_chart(page, f"Starting {suit_word(ex.cards(late)[0].suit)} with {cards_word(ex.cards(late))} as the deck runs down")
+    expect_svg_chart(page, f"Starting {suit_mark(ex.cards(late)[0].suit)} with {cards_words(ex.cards(late))} as the deck runs down")
 
     # A hand typed in, Compute: the table reads as start_values gives it here, and the charts are redrawn.
     expect(app.el(".xp-explorer-model-1 input")).to_be_checked()

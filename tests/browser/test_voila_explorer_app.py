@@ -15,9 +15,10 @@ from pages import APP_VIEWPORT, ARTIFACTS, ExplorerApp, open_voila_app, save_scr
 from playwright.sync_api import Page, expect
 
 from expeditions.analysis import recommend, start_values
+from expeditions.session.explorer import merged, what_if_position
 from expeditions.widgets.cards import suit_label
-from expeditions.widgets.explorer import comparison_html, merged, what_if_position
 from expeditions.widgets.explorer_charts import chart_svg, distribution_chart
+from expeditions.widgets.explorer_html import comparison_html
 
 NOTEBOOK = "explorer-app.ipynb"
 HAND = "2H 5H KH 9S 10S QD"

@@ -21,8 +21,8 @@ from servers import app_copy
 import expeditions as ex
 from expeditions.bots import rank_moves, review
 from expeditions.session import Session
-from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import CardTable
+from expeditions.words import LETTER_CARD
 
 SERVED = "play-app-help.ipynb"
 FOUR = {"D": "rgb(21, 101, 192)", "H": "rgb(211, 47, 47)"}

@@ -22,8 +22,8 @@ from servers import app_copy
 
 import expeditions as ex
 from expeditions.session import Session
-from expeditions.table_view import LETTER_CARD
 from expeditions.widgets import CardTable
+from expeditions.words import LETTER_CARD
 
 NOTEBOOK = "play-app.ipynb"
 SERVED = "play-app-seeded.ipynb"

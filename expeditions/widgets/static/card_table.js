@@ -487,7 +487,7 @@ function renderMoment(m) {
 }
 
 // --- the lesson mode: a lesson's panel above the table ---------------------------------------------------
-// The view then has a "lesson" block (expeditions.lesson_session): its title, text, task, the rules' quotes,
+// The view then has a "lesson" block (expeditions.session.lesson): its title, text, task, the rules' quotes,
 // the feedback on the last try, the progress and which buttons apply. Moves are made on the table by its own
 // gestures; a number is typed in the panel's box, a choice clicked among its buttons.
 function quoteLine(document, quote, testid) {

@@ -1,8 +1,8 @@
 """A lesson on the card table: the tutorial's current lesson set up as a game, every gesture judged by the lesson.
 
 ``LessonSession`` is a ``Session`` (the game a card table shows, below any widget) that hosts a
-``lessons.Tutorial``. The table shows the lesson's prepared position, and the learner answers by the kind of
-the lesson's task:
+``lessons.Tutorial``: its host (``LessonHost``) holds the table to the lesson. The table shows the lesson's
+prepared position, and the learner answers by the kind of the lesson's task:
 
 - a **move** is made by the table's own gestures (a card, its expedition or discard pile, then the deck or
   a pile). The whole move goes to ``tutorial.answer``: the engine plays it and the lesson judges it. A right
@@ -25,19 +25,21 @@ takes. Nothing raises. ``view_data()`` is the table's view with the lesson's (``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .bots import BotFactory
-from .cards import Card
-from .errors import ExpeditionsError, IllegalMove
-from .lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
-from .lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
-from .match import match_of
-from .moves import Move
-from .session import Job, Session
-from .table_view import MessageView, SideView, TableView, move_words
+from ..bots import BotFactory
+from ..errors import ExpeditionsError, IllegalMove
+from ..lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
+from ..lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
+from ..match import Match, match_of
+from ..moves import Move
+from ..rules import Rules
+from ..words import move_words, symbolize
+from .host import Gesture, Judged
+from .session import Session
+from .view import MessageView, SideView, TableView
 
 TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
 """What each track of lessons is called on the table."""
@@ -56,14 +58,15 @@ class LessonSession(Session):
 
     The lesson's buttons are methods: ``show_me``, ``next``, ``back``, ``skip``, ``restart``, ``go``,
     ``start_over``, ``use_track``; ``answer(value)`` gives a number or a choice. The table's gestures are the
-    session's own (``select``, ``lay``, ``draw``, ``pass_cards``, ``submit``, ``undo``, ``start_hint``).
+    session's own (``select``, ``lay``, ``draw``, ``pass_cards``, ``submit``, ``undo``, ``start_hint``); a new game
+    and the next round are the lesson again.
     """
 
     def __init__(self, track: str = "path", *, tutorial: Tutorial | None = None, store: ProgressStore | None = None,
                  colours: str = "four", levels: Mapping[str, BotFactory] | None = None) -> None:
         self.tutorial = tutorial if tutorial is not None else Tutorial(track, store=store)
-        lesson = self.tutorial.lesson
-        super().__init__(lesson.rules, seed=1, colours=colours, levels=levels)
+        super().__init__(self.tutorial.lesson.rules, seed=1, colours=colours, levels=levels)
+        self.host = LessonHost(self)
         self._set_up()
 
     # --- the lesson ------------------------------------------------------------------------------------
@@ -97,9 +100,9 @@ class LessonSession(Session):
         return self.tutorial.view()
 
     # --- the lesson's buttons ----------------------------------------------------------------------------
-    def _moved(self, step: str) -> bool:
+    def _moved(self, step: Callable[[], object]) -> bool:
         try:
-            getattr(self.tutorial, step)()
+            step()
         except ExpeditionsError as e:
             return self._tell(str(e))
         self._set_up()
@@ -107,32 +110,27 @@ class LessonSession(Session):
 
     def next(self) -> bool:
         """On to the next lesson (the button shows once this one is done)."""
-        return self._moved("next")
+        return self._moved(self.tutorial.next)
 
     def skip(self) -> bool:
         """On to the next lesson, leaving this one to do."""
-        return self._moved("skip")
+        return self._moved(self.tutorial.skip)
 
     def back(self) -> bool:
         """The lesson before."""
-        return self._moved("back")
+        return self._moved(self.tutorial.back)
 
     def restart(self) -> bool:
         """This lesson from its start (it stays done if it was)."""
-        return self._moved("restart")
+        return self._moved(self.tutorial.restart)
 
     def start_over(self) -> bool:
         """Every lesson of the track to do again, from the first."""
-        return self._moved("start_over")
+        return self._moved(self.tutorial.start_over)
 
     def go(self, lesson: str) -> bool:
         """The lesson ``lesson`` (its id) of this track."""
-        try:
-            self.tutorial.go(lesson)
-        except ExpeditionsError as e:
-            return self._tell(str(e))
-        self._set_up()
-        return True
+        return self._moved(lambda: self.tutorial.go(lesson))
 
     def use_track(self, track: str) -> bool:
         """The lessons of ``track`` (``"path"`` or ``"appendix"``), where the learner had got to in them."""
@@ -187,153 +185,141 @@ class LessonSession(Session):
         view = self.tutorial.answer(value)
         return view.feedback.right
 
-    # --- the table's gestures, judged by the lesson --------------------------------------------------------
-    @property
-    def bots_to_move(self) -> bool:
-        """Bots move only in a round lesson; a move lesson shows the position after the learner's move."""
-        return self.kind == "round" and super().bots_to_move
-
-    def _cannot_act(self) -> bool:
-        if self.kind in ("number", "choice"):
-            where = "the lesson's box" if self.kind == "number" else "one of the lesson's buttons"
-            self._tell(f"The table only shows the position here: answer with {where}.")
-            return True
-        if self.kind == "move" and self.tutorial.solved:
-            self._tell(DONE_ALREADY)
-            return True
-        return super()._cannot_act()
-
-    def _refuse(self, text: str, quote: str = "", rule: str = "") -> bool:
-        """A refused gesture is answered in the lesson's feedback line, with the rule's quote."""
-        if rule:
-            return self._refuse_move(IllegalMove(text.rstrip("."), rule=rule, quote=quote))
-        return self._tell(text)
-
-    def _refuse_move(self, e: IllegalMove) -> bool:
-        """The lesson's words for the rule, with its quote, in the lesson's feedback; the engine's short reason on
-        the table, as the play app says it."""
-        self.tutorial.refused(e)
-        self._show_refusal()
-        return False
-
-    def _show_refusal(self) -> None:
-        """The engine's short reason for the refused move on the table; in the lesson's feedback too when the
-        lesson has no words of its own for the rule."""
-        feedback = self.tutorial.feedback
-        said = self._not_allowed(feedback.detail)
-        if feedback.text == feedback.detail:
-            self.tutorial.tell(replace(feedback, text=said))
-        self.message = MessageView(said, "error")
-
-    def _make(self, move: Move) -> bool:
-        if self.kind != "move":
-            made = self._taken(super()._make(move))
-            self._check_round()
-            return made
-        before = self.tutorial.position
-        feedback = self.tutorial.answer(move).feedback
-        if feedback.right:
-            self._changed(match_of(self.tutorial.position))
-            return self.say(self._move_words(before, move, self.seat) + ".", "move")
-        if feedback.case == "refused":
-            self._show_refusal()
-        else:  # a legal move that is not the task: taken back, to try again
-            self.selected, self.pending, self.passing = [], None, False
-            taken = before.piles[move.draw][-1] if move.draw not in (None, "deck") and before.piles[move.draw] else None
-            words = move_words(move, who="you", taken=taken)  # the card off the deck stays unseen: it goes back
-            self.message = MessageView(f"Taken back, to try again: {words}.")
-        return False
-
-    # A refused gesture's words stay until the next gesture the table takes.
-    def select(self, card: Card | str | None = None, *, index: int | None = None) -> bool:
-        return self._taken(super().select(card, index=index))
-
-    def lay(self, target: str, suit: str | None = None) -> bool:
-        return self._taken(super().lay(target, suit))
-
-    def undo(self) -> bool:
-        return self._taken(super().undo())
-
-    def _taken(self, made: bool) -> bool:
-        if made and self.tutorial.feedback.case in ("refused", "gesture"):
-            self.tutorial.tell(NO_FEEDBACK)
-            if self.message is not None and self.message.tone != "move":
-                self.message = None
-        return made
-
-    def _apply_bot_move(self, move: Move) -> None:
-        super()._apply_bot_move(move)
-        self._check_round()
-
-    def _check_round(self) -> None:
-        """The round lesson's round is over: the tutorial judges it (once)."""
-        if self.kind == "round" and self.round.is_over and not self.tutorial.solved:
-            self.tutorial.finish_round(self.round)
-
-    def start_hint(self) -> Job[Any] | None:
-        if self.kind != "round":
-            self._tell("Hints are for the round at the end of the path; here, Show me gives a right answer.")
-            return None
-        return super().start_hint()
-
     def next_round(self) -> bool:
         """After the round lesson's round: the same deal again (the lesson stays done)."""
         if self.kind != "round" or not self.round.is_over:
             return self._tell("A lesson is one position: Next goes on to the next lesson.")
         return self.restart()
 
-    continue_ = next_round
-
-    def new_game(self, rules: Any = None, **options: Any) -> bool:
+    def new_game(self, rules: Rules | str | None = None, **options: Any) -> bool:
         """In a lesson, a new game is the lesson again from its start."""
         return self.restart()
 
-    def set_level(self, level: str) -> bool:
-        return self._tell(f"The lesson's opponent is {self.level}; the play app lets you choose another.")
+    def __repr__(self) -> str:
+        return f"<LessonSession {self.tutorial!r}>"
 
-    def load_json(self, text: str, *, source: str = "the record") -> bool:
-        return self._tell("A lesson plays its own position: load a game record in the play app.")
 
-    # --- what the table shows ------------------------------------------------------------------------------
-    def _turn_words(self) -> tuple[str, str]:
-        if self.kind != "round" and self.tutorial.solved:
+class LessonHost:
+    """The host of a lesson's table: the lesson says what a gesture may do, judges a move lesson's move, and its
+    panel says why a gesture was refused (see the module docs)."""
+
+    def __init__(self, session: LessonSession) -> None:
+        self.session = session
+
+    @property
+    def _tutorial(self) -> Tutorial:
+        return self.session.tutorial
+
+    @property
+    def _kind(self) -> str:
+        return self.session.kind
+
+    # --- what a gesture may do ---------------------------------------------------------------------------
+    @property
+    def bots_move(self) -> bool:
+        """Bots move only in a round lesson; a move lesson shows the position after the learner's move."""
+        return self._kind == "round"
+
+    def may(self, gesture: Gesture) -> str | None:
+        kind = self._kind
+        if gesture == "hint" and kind != "round":
+            return "Hints are for the round at the end of the path; here, Show me gives a right answer."
+        if gesture == "level":
+            return f"The lesson's opponent is {self.session.level}; the play app lets you choose another."
+        if gesture == "load":
+            return "A lesson plays its own position: load a game record in the play app."
+        if kind in ("number", "choice"):
+            where = "the lesson's box" if kind == "number" else "one of the lesson's buttons"
+            return f"The table only shows the position here: answer with {where}."
+        if kind == "move" and self._tutorial.solved:
+            return DONE_ALREADY
+        return None
+
+    def taken(self, message: MessageView | None) -> MessageView | None:
+        """A refused gesture's words stay until the next gesture the table takes."""
+        if self._tutorial.feedback.case in ("refused", "gesture"):
+            self._tutorial.tell(NO_FEEDBACK)
+            if message is not None and message.tone != "move":
+                return None
+        return message
+
+    # --- how a move is judged ------------------------------------------------------------------------------
+    def judge(self, before: Match, move: Move) -> Judged | None:
+        """A move lesson's move goes to the lesson; in a round lesson the engine judges, as in any game."""
+        if self._kind != "move":
+            return None
+        position = before.current
+        feedback = self._tutorial.answer(move).feedback
+        if feedback.right:
+            return Judged(match_of(self._tutorial.position))
+        if feedback.case == "refused":
+            return Judged(None, self._refusal_shown())
+        # a legal move that is not the task: taken back, to try again (the card off the deck stays unseen: it goes back)
+        taken = position.piles[move.draw][-1] if move.draw not in (None, "deck") and position.piles[move.draw] else None
+        return Judged(None, MessageView(f"Taken back, to try again: {move_words(move, who='you', taken=taken)}."), again=True)
+
+    def moved(self, match: Match) -> None:
+        """The round lesson's round is over: the tutorial judges it (once)."""
+        if self._kind == "round" and match.current.is_over and not self._tutorial.solved:
+            self._tutorial.finish_round(match.current)
+
+    # --- what the panel says -------------------------------------------------------------------------------
+    def refused(self, message: MessageView, refusal: IllegalMove | None) -> MessageView:
+        """A refused gesture is answered in the lesson's feedback line, with the rule's quote."""
+        if refusal is None:
+            self._tutorial.tell(Feedback("info", message.text, "gesture"))
+            return MessageView(message.text)
+        self._tutorial.refused(refusal)
+        return self._refusal_shown()
+
+    def _refusal_shown(self) -> MessageView:
+        """The engine's short reason for the refused move on the table; in the lesson's feedback too when the
+        lesson has no words of its own for the rule."""
+        feedback = self._tutorial.feedback
+        said = f"Not allowed: {symbolize(feedback.detail, self.session.rules)}."
+        if feedback.text == feedback.detail:
+            self._tutorial.tell(replace(feedback, text=said))
+        return MessageView(said, "error")
+
+    def turn_words(self) -> tuple[str, str] | None:
+        kind = self._kind
+        if kind != "round" and self._tutorial.solved:
             return "lesson", "Read what the lesson says, then click Next."
-        if self.kind == "number":
+        if kind == "number":
             return "lesson", "The round is over. Count what your expeditions score (your row, just above your hand)."
-        if self.kind == "choice":
-            look = "the board" if self.round.is_over else "your hand"
+        if kind == "choice":
+            look = "the board" if self.session.round.is_over else "your hand"
             return "lesson", f"Look at {look}, then answer with one of the lesson's buttons."
-        return super()._turn_words()
+        return None
 
-    def _over_words(self) -> str:
-        if self.kind != "round" or not self.round.is_over:
+    def over_words(self) -> str | None:
+        if self._kind != "round" or not self.session.round.is_over:
             return ""
         return "The round is over: see how each side scored."
 
-    def view(self) -> TableView:
+    def shown(self, view: TableView) -> TableView:
         """The table as the learner sees it: no end-of-round panel but in the round lesson, and the running
         scores hidden while the learner is asked what a board scores."""
-        table = super().view()
-        changes: dict[str, Any] = {"rounds": 1, "can_hint": table.can_hint and self.kind == "round",
-                                   "can_review": table.can_review and self.kind == "round"}
-        if self.kind == "move" and self.tutorial.solved:  # nobody moves after the lesson's move
+        kind = self._kind
+        changes: dict[str, Any] = {"rounds": 1, "can_hint": view.can_hint and kind == "round",
+                                   "can_review": view.can_review and kind == "round"}
+        if kind == "move" and self._tutorial.solved:  # nobody moves after the lesson's move
             changes["can_undo"] = False
-            changes["seats"] = tuple(replace(seat, to_move=False) for seat in table.seats)
-        if self.kind != "round":
+            changes["seats"] = tuple(replace(seat, to_move=False) for seat in view.seats)
+        if kind != "round":
             changes["round_over"] = None
-        elif table.round_over is not None:
-            changes["round_over"] = replace(table.round_over, match_over=False, next="Play it again", result="")
-        if not self.tutorial.show_scores:
-            changes["sides"] = tuple(_hidden_scores(side) for side in table.sides)
-            changes["totals"] = tuple(0 for _ in table.totals)
-        return replace(table, **changes)
+        elif view.round_over is not None:
+            changes["round_over"] = replace(view.round_over, match_over=False, next="Play it again", result="")
+        if not self._tutorial.show_scores:
+            changes["sides"] = tuple(_hidden_scores(side) for side in view.sides)
+            changes["totals"] = tuple(0 for _ in view.totals)
+        return replace(view, **changes)
 
-    def view_data(self) -> dict[str, Any]:
-        """The table's view as plain data, with the lesson's under ``"lesson"`` (what the widget draws)."""
-        data = self.view().to_dict()
-        lesson = self.lesson_view()
-        rules = self.rules
-        tutorial = self.tutorial
+    def panel(self) -> dict[str, Any]:
+        """The lesson's view under ``"lesson"``, with what the panel needs beside it."""
+        tutorial = self._tutorial
+        lesson = tutorial.view()
+        rules = self.session.rules
         extra = {
             "solved": tutorial.solved,
             "document": rules.document,
@@ -347,11 +333,7 @@ class LessonSession(Session):
             "how": (HOW_TO_MOVE + (" " + HOW_TO_PASS if rules.pass_cards else "")) if lesson.answer == "move" else "",
             "turn_label": "Done" if tutorial.solved else {"number": "Count", "choice": "Decide"}.get(lesson.answer, ""),
         }
-        data["lesson"] = {**lesson.to_dict(), **extra}
-        return data
-
-    def __repr__(self) -> str:
-        return f"<LessonSession {self.tutorial!r}>"
+        return {"lesson": {**lesson.to_dict(), **extra}}
 
 
 def _hidden_scores(side: SideView) -> SideView:
@@ -359,4 +341,4 @@ def _hidden_scores(side: SideView) -> SideView:
     return replace(side, score=0, expeditions=columns)
 
 
-__all__ = ["HOW_TO_MOVE", "HOW_TO_PASS", "TRACK_TITLES", "LessonSession"]
+__all__ = ["HOW_TO_MOVE", "HOW_TO_PASS", "TRACK_TITLES", "LessonHost", "LessonSession"]

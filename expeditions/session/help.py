@@ -1,0 +1,147 @@
+"""Help at the table: a hint (the Expert's ranking of your moves) and a review of your moves once the round is over.
+
+Both are slow, so they come as jobs (``Turns``): the hint's result becomes a ``HintView`` (the best moves in words,
+with their values and 95% intervals, and the best move marked on the table); the review grows one move at a time, and
+the table shows it as far as it is computed (``ReviewView``).
+"""
+
+from __future__ import annotations
+
+from ..bots import Hints, Review, rank_moves, review, review_steps
+from ..bots.hints import ABOUT_AS_GOOD, BEST, WORSE
+from ..bots.review import cost_words
+from ..estimate import Estimate
+from ..round import Round
+from ..words import move_words
+from .game import Job
+from .turns import Turns
+from .view import HintLine, HintView, MomentView, ReviewView
+
+HINT_LINES = 5
+"""How many of the ranked moves a hint shows in words, at most: the best, those about as good, the first worse one."""
+
+
+class Help(Turns):
+    """The hint and the review of a game's table."""
+
+    def start_hint(self) -> Job[Hints] | None:
+        """The Expert's ranking of your moves, as a job (``None`` and a message when there is nothing to rank)."""
+        why = self.host.may("hint")
+        if why is not None:
+            self._refuse(why)
+            return None
+        if self._cannot_act():
+            return None
+        observation = self.round.observation(self.seat)
+        self.confirm_new = False
+        return self._start(Job("hint", self.version, lambda: rank_moves(observation), self._apply_hint,
+                               "working out your best moves…"))
+
+    def _apply_hint(self, hints: Hints) -> None:
+        if not len(hints):
+            self.say("There is no move to rank.")
+            return
+        self.hint_result = hint_view(hints, self.round)
+        first = self.hint_result.lines[0].words
+        also = len(hints.about_as_good)
+        self.say(f"Hint: {first[0].lower()}{first[1:]}" +
+                 (f" ({also} other move{'s are' if also > 1 else ' is'} about as good)." if also else "."))
+
+    def hint(self) -> bool:
+        """Rank your moves (synchronously) and show the best ones; the best is marked on the table."""
+        job = self.start_hint()
+        return job is not None and self.run(job)
+
+    def start_review(self) -> Job[Review] | None:
+        """The Expert's review of your moves in the finished round, as a job that grows one move at a time: the
+        table shows the review so far (its progress, the moments found) while the rest is computed."""
+        if self.job is not None:
+            self.say(f"One moment: {self.job.text}")
+            return None
+        rnd = self.round
+        if not rnd.is_over:
+            self._refuse("The review comes once the round is over.")
+            return None
+        number = self.match.round_number
+        if self.review_result is not None and self.review_result.number == number:
+            self.say("The review of this round is shown.")
+            return None
+        seat = self.seat
+        mine = sum(1 for turn in rnd.history() if turn.seat == seat)
+        return self._start(Job("review", self.version, lambda: review(rnd, seat),
+                               lambda result: self._apply_review(number, result),
+                               f"reviewing your {mine} moves against the Expert…", steps=lambda: review_steps(rnd, seat),
+                               show=lambda partial: self._show_review(number, partial)))
+
+    def _show_review(self, number: int, result: Review) -> None:
+        """The review as far as it is computed: what the table shows."""
+        self.review_result = review_view(number, result)
+
+    def _apply_review(self, number: int, result: Review) -> None:
+        self._show_review(number, result)
+        self.say(f"Review of round {number}: {result.summary}")
+
+    def show_review(self) -> bool:
+        """Review the finished round (synchronously)."""
+        job = self.start_review()
+        return job is not None and self.run(job)
+
+
+def hint_view(hints: Hints, rnd: Round) -> HintView:
+    """What the table shows of ``hints`` for the position ``rnd``: the best move, those about as good, the first
+    worse one, in words, with the best move's card, target and draw to mark."""
+    shown = [m for m in hints if m.group in (BEST, ABOUT_AS_GOOD)][: HINT_LINES - 1]
+    shown += [m for m in hints if m.group == WORSE][:1]
+    lines: list[HintLine] = []
+    said: set[str] = set()
+    for item in shown:
+        move = item.move
+        taken = rnd.piles[move.draw][-1] if move.draw not in (None, "deck") and rnd.piles[move.draw] else None
+        words = move_words(move, "advice", taken=taken)
+        why = item.reason.beside_move
+        if why in said:
+            why = "for the same reason"  # a reason is said once
+        said.add(why)
+        lines.append(HintLine(_capital(words), _points(item.value, item.low, item.high), item.group,
+                              _versus(item.group, item.difference), why))
+    about = len(hints.about_as_good) - sum(m.group == ABOUT_AS_GOOD for m in shown)
+    worse = sum(m.group == WORSE for m in hints) - sum(m.group == WORSE for m in shown)
+    hidden = [f"{about} more about as good" if about else "", f"{worse} worse" if worse else ""]
+    more = f"Not shown: {' and '.join(h for h in hidden if h)}." if any(hidden) else ""
+    best = hints.best.move
+    return HintView(str(hints.card), tuple(str(c) for c in best.cards), hints.target, hints.card.suit, hints.draw,
+                    tuple(lines), hints.value_words, _capital(hints.situation), hints.piles, more)
+
+
+def review_view(number: int, result: Review) -> ReviewView:
+    """What the table shows of the review of round ``number`` as far as it is computed."""
+    moments = tuple(MomentView(m.number, m.headline, m.wrong, m.instead, cost_words(m.loss), m.picture) for m in result.moments)
+    return ReviewView(number, result.summary, moments, result.method, result.done, result.to_review, result.complete)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _number(x: float) -> str:
+    """A number of points as a hint shows it: one decimal below 10, whole above (``4.7``, ``-12``, ``80``)."""
+    return f"{x:.1f}" if abs(x) < 9.95 else f"{x:.0f}"
+
+
+def _points(value: float, low: float, high: float) -> str:
+    """A value with its 95% interval: ``+4.7 [1.8, 7.7]``."""
+    return f"{'+' if value > 0 else ''}{_number(value)} [{_number(low)}, {_number(high)}]".replace("-", "−")
+
+
+def _versus(group: str, difference: Estimate) -> str:
+    """How a move compares with the best, in words (``difference`` is its value minus the best's, an ``Estimate``)."""
+    if group == BEST:
+        return ""
+    if group == WORSE:
+        points = _number(-difference.value)
+        return (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-difference.high)}, "
+                f"{_number(-difference.low)}]").replace("-", "−")
+    return "about as good"
+
+
+__all__ = ["HINT_LINES", "Help", "hint_view", "review_view"]
