@@ -183,11 +183,12 @@ RULES_SETTINGS = {"positions": 5, "slow": False}
 
 
 def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
-    from expeditions.bots import Expert, Heuristic, play_out, rank_moves
+    from expeditions.advice import Hard, rank_moves
+    from expeditions.bots import Heuristic, play_out
 
     positions, slow = int(RULES_SETTINGS["positions"]), bool(RULES_SETTINGS["slow"])
 
-    print("finding 4: a hint (rank_moves) and a Hard move (Expert) under rules at their bounds")
+    print("finding 4: a hint (rank_moves) and a Hard move under rules at their bounds")
     try:
         rules = ex.rules("expeditions", **AT_THE_OLD_LIMITS)
     except ex.ExpeditionsError as e:
@@ -195,9 +196,9 @@ def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
     else:
         text = ex.deal(rules, seed=1).to_json()
         observation = ex.loads(text).observation()
-        row(f"the finding's record ({len(text.encode()) / 1024:.1f} KB): a Hard move", *cpu(lambda: Expert(1).choose(observation), 1))
+        row(f"the finding's record ({len(text.encode()) / 1024:.1f} KB): a Hard move", *cpu(lambda: Hard(1).choose(observation), 1))
         later = play_out(ex.loads(text), [Heuristic(0), Heuristic(1)], until=lambda r: r.turn >= 20).observation()
-        row("  the same, 20 turns later", *cpu(lambda: Expert(1).choose(later), 1))
+        row("  the same, 20 turns later", *cpu(lambda: Hard(1).choose(later), 1))
         if slow:
             row("the finding's record: a hint", *cpu(lambda: rank_moves(observation), 1))
     if not positions:
@@ -216,7 +217,7 @@ def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
             n = len(full.moves)
             for k in range(positions):
                 observation = full.undo(n - n * k // positions).observation()
-                hards.append(cpu(lambda o=observation: Expert(1).choose(o), 1)[0])
+                hards.append(cpu(lambda o=observation: Hard(1).choose(o), 1)[0])
                 hints.append(cpu(lambda o=observation: rank_moves(o), 1)[0])
         label = name + (" " + ", ".join(f"{k}={v if not isinstance(v, list) else len(v)}" for k, v in overrides.items())
                         if overrides else "")

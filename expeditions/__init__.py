@@ -11,7 +11,7 @@ The core (this package's top level) is pure Python and knows nothing of Jupyter:
 Bad input raises a subclass of ``ExpeditionsError`` (itself a ``ValueError``) whose message says
 what was wrong and what is accepted.
 
-Bots (``expeditions.bots``), analysis (``expeditions.analysis``) and notebook widgets
+Bots (``expeditions.bots``), analysis (``expeditions.analysis``), advice (``expeditions.advice``) and notebook widgets
 (``expeditions.widgets``) are imported on first use.
 """
 
@@ -100,7 +100,7 @@ __all__ = [
     "shuffled_deck",
 ]
 
-_LAZY = ("bots", "analysis", "lessons", "widgets")
+_LAZY = ("bots", "analysis", "advice", "history", "lessons", "session", "widgets")
 
 
 def __getattr__(name: str) -> ModuleType:

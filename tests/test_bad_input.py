@@ -317,8 +317,8 @@ ROUND = ex.deal(seed=1)
         (lambda: ex.bots.RandomBot([1]), ArgumentError, "seed takes a whole number, a text or None"),
         (lambda: ex.bots.Expert(rollouts="x"), ArgumentError, "the Expert needs at least 1 rollout and 1 candidate"),
         (lambda: ex.bots.play_out(ROUND, [ex.bots.RandomBot(1)]), ArgumentError, "seat 2 player(s), but 1 bot(s) were given"),
-        (lambda: ex.bots.rank_moves(None), ArgumentError, "the Expert searches from an Observation"),
-        (lambda: ex.bots.review(ROUND, 5), SeatError, "seat 5 does not exist"),
+        (lambda: ex.advice.rank_moves(None), ArgumentError, "the analyst values moves from an Observation"),
+        (lambda: ex.advice.review(ROUND, 5), SeatError, "seat 5 does not exist"),
     ],
 )
 def test_entry_points_refuse_bad_input(make, error, says):

@@ -37,9 +37,9 @@ def test_the_bots_weakest_first_and_the_opponents_by_strength():
     for name, make in BOTS.items():
         bot = make(1)
         assert bot.name == name and isinstance(bot, ex.bots.Bot)
-    assert {level: make(1).name for level, make in ex.bots.LEVELS.items()} == {
-        "Easy": "Beginner", "Normal": "Heuristic", "Hard": "Expert", "Random (practice)": "Random"}
-    assert ex.bots.DEFAULT_LEVEL == "Normal"
+    assert {level: make(1).name for level, make in ex.advice.LEVELS.items()} == {
+        "Easy": "Beginner", "Normal": "Heuristic", "Hard": "Hard", "Random (practice)": "Random"}
+    assert ex.advice.DEFAULT_LEVEL == "Normal"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -131,7 +131,7 @@ def test_the_play_notebook_scripts_moves_in_the_notation():
     import expeditions as ex
 
     params = run_notebooks.parameters_of(read(ROOT / "notebooks" / "02-play.ipynb"))
-    assert params["RULE_SET"] in ex.PRESETS and params["LEVEL"] in ex.bots.LEVELS and params["AUTOPILOT"] in ex.bots.LEVELS
+    assert params["RULE_SET"] in ex.PRESETS and params["LEVEL"] in ex.advice.LEVELS and params["AUTOPILOT"] in ex.advice.LEVELS
     assert all(ex.Move.parse(m) for m in params["MOVES"])
 
 

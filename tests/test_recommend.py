@@ -18,7 +18,7 @@ from positions import counted
 import expeditions as ex
 from expeditions import analysis
 from expeditions.analysis import MODELS, Recommendation, StartValues, recommend, start_values
-from expeditions.analysis.recommend import interval_words, signed
+from expeditions.analysis.recommendation import interval_words, signed
 from expeditions.analysis.stats import ExpeditionValue
 from expeditions.errors import AnalysisError
 from expeditions.estimate import Estimate

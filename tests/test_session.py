@@ -16,7 +16,8 @@ from collections import Counter
 import pytest
 
 import expeditions as ex
-from expeditions.bots import BOTS, DEFAULT_LEVEL, LEVELS
+from expeditions.advice import DEFAULT_LEVEL, LEVELS
+from expeditions.bots import BOTS
 from expeditions.session import COLOURS, RECORD_KEY, Session, symbolize
 from expeditions.words import LETTER_CARD, card_words, cards_words
 
@@ -83,7 +84,7 @@ def test_opponents_are_named_by_strength_and_normal_is_the_default():
     assert list(LEVELS) == ["Easy", "Normal", "Hard", "Random (practice)"]
     assert DEFAULT_LEVEL == "Normal" and Session(seed=1).level == "Normal"
     assert (LEVELS["Easy"], LEVELS["Normal"], LEVELS["Hard"], LEVELS["Random (practice)"]) == (
-        ex.bots.Beginner, ex.bots.Heuristic, ex.bots.Expert, ex.bots.RandomBot)
+        ex.bots.Beginner, ex.bots.Heuristic, ex.advice.Hard, ex.bots.RandomBot)
     assert list(BOTS) == ["Random", "Beginner", "Heuristic", "Expert"]  # the classes keep their names
     with pytest.raises(ex.ExpeditionsError, match="no opponent 'Expert'"):
         Session(level="Expert")

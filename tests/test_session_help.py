@@ -1,9 +1,9 @@
 """Hints and reviews on the card table, below the widget: what the session's view holds for them.
 
-A hint: the best move, the moves about as good and the first worse one, in words with suit symbols and with
-what the numbers mean; the best move's card, its target and its draw source marked for the table. A review:
+A hint: the first moves of the analyst's ranking, in its order, then the first worse one, in words with suit
+symbols and with what the numbers mean; the best move's card, its target and its draw source marked for the table. A review:
 shown as it grows (one of your moves at a time), then its summary and its moments, each with a picture of the
-table at that moment. The oracles are ``rank_moves`` and ``review`` called here on the same position, the
+table at that moment, and par. The oracles are ``rank_moves`` and ``review`` called here on the same position, the
 positions of ``positions.py`` (where the best move is known by construction) and the moves counted here.
 """
 
@@ -13,11 +13,11 @@ import re
 from collections import Counter
 
 import pytest
-from positions import gift
+from positions import gift, sixth_card
 
 import expeditions as ex
-from expeditions.bots import Hints, RankedMove, rank_moves, review
-from expeditions.bots.review import cost_words
+from expeditions.advice import Hints, RankedMove, rank_moves, review, review_steps
+from expeditions.advice.review import cost_words
 from expeditions.bots.words import Reason
 from expeditions.estimate import Estimate
 from expeditions.session import HINT_LINES, Session, move_words
@@ -46,15 +46,18 @@ def test_a_hint_groups_the_moves_says_what_the_numbers_mean_and_marks_the_best_o
     about, worse = [m for m in hints if m.group == "about as good"], [m for m in hints if m.group == "worse"]
     assert len(about) == 4 and [str(m.move) for m in worse] == ["discard 9D, draw deck"]  # 9♦ feeds the bot
 
-    # The best, then the moves about as good (as many as fit), then the first worse one, each in its group.
-    shown = [hints.best, *about[: HINT_LINES - 2], worse[0]]
+    # The first moves of the ranking in its order, then the first worse one: what is shown is what is ranked.
+    shown = [*hints[: HINT_LINES - 1], worse[0]]
     assert len(hint.lines) == HINT_LINES
-    assert [line.group for line in hint.lines] == ["best", *["about as good"] * (HINT_LINES - 2), "worse"]
+    assert [line.group for line in hint.lines] == [m.group for m in shown]
     for line, ranked in zip(hint.lines, shown, strict=True):
         words = move_words(ranked.move, "advice")
         assert line.words == words[0].upper() + words[1:]
-        assert line.value.startswith("+") and f"[{round(ranked.low)}, {round(ranked.high)}]" in line.value
-    assert [line.versus for line in hint.lines[:-1]] == ["", *["about as good"] * (HINT_LINES - 2)]
+    best = hints.best_value
+    assert hint.lines[0].value == f"+{best.value:.0f} [{best.low:.0f}, {best.high:.0f}]"  # whole points from 10 up
+    values = [float(line.value.split(" ")[0].replace("−", "-")) for line in hint.lines]
+    assert values == sorted(values, reverse=True)  # a move shown higher is never ranked lower
+    assert hint.lines[0].versus == "" and all(line.versus.startswith("about as good (") for line in hint.lines[1:-1])
     d = worse[0].difference  # the worse move against the best, on the same deals
     assert hint.lines[-1].versus == f"{round(-d.value)} points worse [{round(-d.high)}, {round(-d.low)}]"
     assert "feeds the bot" in hint.lines[-1].reason
@@ -76,22 +79,23 @@ def test_a_hint_groups_the_moves_says_what_the_numbers_mean_and_marks_the_best_o
 
 
 def test_a_hint_to_lay_a_card_marks_your_own_expedition_of_its_suit():
-    session = Session("expeditions", seed=7, level="Random (practice)")
+    session = Session.at(sixth_card(), level="Random (practice)")
     assert session.hint()
     best = rank_moves(session.round.observation(0)).best.move
-    assert best.kind == "play" and best.draw == "deck"
+    assert best == ex.Move.parse("play 9H, draw deck")  # the sixth card, known by construction
     assert hint_marks(session) == {"hand": [str(best.card)], "expedition": [f"you:{best.card.suit}"], "pile": [],
                                    "deck": ["deck"], "seat": []}
     made = session.select(best.card) and session.play() and session.draw("deck")
-    assert made and session.view().hint is None  # a hint is for the position it was asked in
+    assert made and session.view().hint is None  # a hint is for the position it was asked in (here the last turn)
 
 
 def crafted(best: ex.Move, *others: ex.Move) -> Hints:
     """Hints with ``best`` first and ``others`` about as good: what a ranking gives, for the marks on the table."""
     def ranked(move: ex.Move, group: str) -> RankedMove:
-        return RankedMove(move, 1.0, 0.0, 2.0, Reason("a reason"), 24, Estimate(0.0, -1.0, 1.0, 24), group)
+        return RankedMove(move, 1.0, Estimate(0.0, -1.0, 1.0, 24), 64, group, Reason("a reason"))
     moves = (ranked(best, "best"), *(ranked(m, "about as good") for m in others))
-    return Hints(moves, "final score difference, in points", "a few plays left", (), len(moves))
+    return Hints(moves, "final score difference, in points", "a few plays left", (), len(moves), Estimate(1.0, 0.0, 2.0, 64),
+                 2.0, "every other move is settled", 64)
 
 
 def test_a_pile_draw_marks_that_pile_and_a_pass_marks_both_cards_and_your_partner():
@@ -146,21 +150,22 @@ def test_the_review_is_shown_as_it_grows_then_its_moments_with_pictures():
         view = session.view()
         assert view.busy == "review" and view.review is not None
         seen.append((view.review.done, view.review.to_review, view.review.complete))
-    assert seen == [(i, made, i == made) for i in range(made + 1)]
+    assert seen == [(i, made, i == made) for i in range(made + 1)]  # the last step holds par too
     assert session.view().review.summary.startswith(("So far", "Three", "Two", "One"))  # type: ignore[union-attr]
     assert session.finish(job, partial)
     view = session.view()
     assert view.busy == "" and not view.can_review and view.review is not None and view.review.complete
 
-    oracle = review(rnd, 0)  # the same review, computed here
+    oracle = review(rnd, 0, par={1: session.replaying(1)})  # the same review, computed here
     shown = view.review
     assert shown.summary == oracle.summary and shown.method == oracle.method and shown.number == 1
+    assert oracle.par is not None and shown.par == oracle.par_words and "Hard would have scored" in shown.par
     assert session.last_message == f"Review of round 1: {oracle.summary}"
     assert 1 <= len(shown.moments) <= 5 and len(shown.moments) == len(oracle.moments)
     mine = [i for i in range(len(rnd.moves)) if i % 2 == 0]  # you started: your moves are the round's 1st, 3rd ...
     for moment, expected in zip(shown.moments, oracle.moments, strict=True):
         number = mine.index(expected.move.turn - 1) + 1  # counted per player: your 1st, 2nd ... move
-        assert moment.number == number and moment.headline.startswith(f"Your {ex.bots.words.ordinal(number)} move (")
+        assert moment.number == number and moment.headline.startswith(f"Your {ex.words.ordinal(number)} move (")
         assert (moment.headline, moment.wrong, moment.instead) == (expected.headline, expected.wrong, expected.instead)
         assert moment.loss == cost_words(expected.loss) and expected.loss.low > 0  # it mattered
         assert moment.picture == expected.picture
@@ -218,7 +223,7 @@ def test_a_review_that_fails_halfway_can_be_asked_for_again(monkeypatch: pytest.
     short_round(session)
 
     def broken(*args: object, **kwargs: object):
-        yield from list(ex.bots.review_steps(*args, **kwargs))[:2]  # type: ignore[arg-type]
+        yield from list(review_steps(*args, **kwargs))[:2]  # type: ignore[arg-type]
         raise RuntimeError("out of deals")
 
     monkeypatch.setattr("expeditions.session.help.review_steps", broken)

@@ -8,7 +8,7 @@ import pytest
 import expeditions as ex
 from expeditions.analysis import AnalysisError, all_tips, bot_discards, simulate, tips
 from expeditions.analysis.stats import Estimate
-from expeditions.analysis.tips import TIP_TEXTS, VERDICT_RULE, Settings, _numbers_line_check, verdict
+from expeditions.analysis.strategy_tips import TIP_TEXTS, VERDICT_RULE, Settings, _numbers_line_check, verdict
 from expeditions.bots import RandomBot
 
 SMALL = {"rounds": 2_000, "bot_rounds": 30, "deals": 30, "bot": RandomBot}
@@ -109,7 +109,7 @@ def test_the_verdict_rule_is_stated_in_the_same_words_in_the_module_the_tips_not
     root = Path(__file__).resolve().parent.parent
     notebook = json.loads((root / "notebooks" / "04-tips.ipynb").read_text())
     prose = words(" ".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"))
-    assert words(VERDICT_RULE) in words(importlib.import_module("expeditions.analysis.tips").__doc__)
+    assert words(VERDICT_RULE) in words(importlib.import_module("expeditions.analysis.strategy_tips").__doc__)
     assert words(VERDICT_RULE) in prose
     assert words(VERDICT_RULE) in words((root / "benchmarks" / "RESULTS.md").read_text())
 

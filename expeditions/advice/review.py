@@ -302,24 +302,22 @@ def cost_words(e: Estimate) -> str:
 
 
 def par_words(p: Par, cost: Estimate, rules: Rules) -> str:
-    """Par in words: whether the deal or the play decided the round."""
-    hard = p.scores[p.side]
+    """Par in words: whether the deal or the play decided the round, beside what the costly moves lost."""
+    measured = (f"The analyst puts your costly moves at {cost_words(cost)}, each against its best move with the rest of "
+                "the round played out alike, so the two figures need not add up." if cost.value else
+                "The analyst found no costly move.")
+    hard, mine = p.scores[p.side], p.played[p.side]
     if rules.sides == 1:
-        return (f"Par: on this deal Hard would have scored {hard} in your seat; you scored {p.played[p.side]}. "
-                f"Your costly moves lost {cost_words(cost)} by the analyst's measure.")
+        return f"Par: on this deal Hard would have scored {hard} in your seat; you scored {mine}. {measured}"
     other = max(s for i, s in enumerate(p.scores) if i != p.side)
+    theirs = max(s for i, s in enumerate(p.played) if i != p.side)
     gap, actual = p.difference, p.actual
-    if gap < 0 <= actual:
-        lead = "the deal favoured the other side, and you won anyway"
-    elif gap < 0:
-        lead = "the deal favoured the other side"
-    elif actual < 0:
-        lead = "the deal was winnable"
-    else:
-        lead = "the deal was good for your seat"
-    result = f"you {'won' if actual > 0 else 'lost' if actual < 0 else 'tied'} by {abs(actual)}" if actual else "you tied"
-    return (f"Par: {lead}: in your seat Hard would have scored {hard} against {other} ({gap:+d}); {result} ({actual:+d}). "
-            f"Your costly moves lost {cost_words(cost)} by the analyst's measure.")
+    lead = ("the deal favoured the other side" if gap < 0 else "the deal was even" if gap == 0 else "the deal favoured your seat")
+    behind = actual - gap
+    against_par = (f"{-behind} point{'s' if -behind != 1 else ''} below par" if behind < 0 else
+                   f"{behind} point{'s' if behind != 1 else ''} above par" if behind > 0 else "exactly par")
+    return (f"Par: {lead}: in your seat Hard would have scored {hard} against {other} ({gap:+d}); you scored {mine} "
+            f"against {theirs} ({actual:+d}), {against_par}. {measured}").replace("-", "−")
 
 
 def _assemble(rules: Rules, seat: int, moves: list[ReviewedMove], to_review: int, deals: int, limit: int,

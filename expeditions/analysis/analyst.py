@@ -123,7 +123,15 @@ def hint_effort(observation: Observation) -> Effort:
 
 def effort_for(observation: Observation, batch: Effort, engine: Effort) -> Effort:
     """``batch`` where the batch simulator plays this position's rule set here, else ``engine``."""
-    return batch if batch_can_play(observation) else engine
+    return batch if batch_can_play(observed(observation)) else engine
+
+
+def observed(observation: object) -> Observation:
+    """``observation``, checked to be one (what the analyst values moves from)."""
+    if not isinstance(observation, Observation):
+        raise ArgumentError(f"the analyst values moves from an Observation (what a seat may know: round.observation(seat)), "
+                            f"got {shown(observation)}")
+    return observation
 
 
 @dataclass(frozen=True)
@@ -326,9 +334,7 @@ class Analyst:
 
     def __init__(self, observation: Observation, effort: Effort = HINT, *, playouts: Playouts | None = None,
                  cancelled: Callable[[], bool] | None = None, candidates: Sequence[Move] | None = None) -> None:
-        if not isinstance(observation, Observation):
-            raise ArgumentError(f"the analyst values moves from an Observation (what a seat may know: round.observation(seat)), "
-                                f"got {shown(observation)}")
+        observed(observation)
         if not isinstance(effort, Effort):
             raise ArgumentError(f"effort is an Effort (first, most, tie, precision, seconds, seed), got {shown(effort)}")
         if observation.to_move is None:

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..bots import BOTS, BotFactory, Expert
 from ..rules import Rules
-from .tips import verdict
+from .strategy_tips import verdict
 from .tournament import Pairing, TournamentResult, seatings, tournament
 
 Pair = tuple[str, str]

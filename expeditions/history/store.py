@@ -415,40 +415,43 @@ class GameStore:
         return result
 
     def _problem(self, error: Exception) -> _Problem:
-        """The problem ``error`` means, in words."""
-        path = self.path
-        state: State
-        if isinstance(error, Unusable):
-            state = error.state
-            if state == "foreign":
-                message = (f"{path} is not a games database (another program's file, or one it does not recognise): it is "
-                           f"left untouched. Name another file with {GAMES_ENV}.")
-            else:
-                message = (f"The games database {path} was written by a newer version of expeditions (its layout {error.version}; "
-                           f"this version knows up to {len(self.migrations)}): it is left untouched. Update expeditions to "
-                           "save games there.")
-        elif isinstance(error, OSError):
-            state = "unwritable"
-            folder = path.parent if path is not None else None
-            message = (f"Games cannot be saved in {path}: its folder {folder} cannot be made ({error.strerror or error}). "
-                       f"Name another file with {GAMES_ENV}.")
-        else:
-            assert isinstance(error, sqlite3.Error)
-            name = (getattr(error, "sqlite_errorname", None) or "").removeprefix("SQLITE_").split("_")[0]
-            if name in ("BUSY", "LOCKED"):
-                state = "busy"
-                message = (f"The games database {path} is busy: another program is writing to it (still after "
-                           f"{self.timeout:g} s).")
-            elif isinstance(error, sqlite3.OperationalError) and name in ("READONLY", "CANTOPEN", "IOERR", "FULL", "PERM", "AUTH"):
-                state = "unwritable"
-                message = (f"Games cannot be saved in {path}: {error}. The file or its folder may be read-only, or the disk "
-                           f"full; name another file with {GAMES_ENV}.")
-            else:
-                state = "damaged"
-                message = (f"The games database {path} is damaged and cannot be read ({error}); nothing was written to it. "
-                           "Move that file away to save games again (a new one is made in its place).")
-        self.status = StoreStatus(state, message, path)
+        self.status = problem_status(error, self.path, self.timeout, len(self.migrations))
         return _Problem(self.status)
+
+
+def problem_status(error: Exception, path: Path | None, timeout: float, known: int) -> StoreStatus:
+    """What ``error`` means for the store at ``path``, in words."""
+    state: State
+    if isinstance(error, Unusable):
+        state = error.state
+        if state == "foreign":
+            message = (f"{path} is not a games database (another program's file, or one it does not recognise): it is "
+                       f"left untouched. Name another file with {GAMES_ENV}.")
+        else:
+            message = (f"The games database {path} was written by a newer version of expeditions (its layout {error.version}; "
+                       f"this version knows up to {known}): it is left untouched. Update expeditions to "
+                       "save games there.")
+    elif isinstance(error, OSError):
+        state = "unwritable"
+        folder = path.parent if path is not None else None
+        message = (f"Games cannot be saved in {path}: its folder {folder} cannot be made ({error.strerror or error}). "
+                   f"Name another file with {GAMES_ENV}.")
+    else:
+        assert isinstance(error, sqlite3.Error)
+        name = (getattr(error, "sqlite_errorname", None) or "").removeprefix("SQLITE_").split("_")[0]
+        if name in ("BUSY", "LOCKED"):
+            state = "busy"
+            message = (f"The games database {path} is busy: another program is writing to it (still after "
+                       f"{timeout:g} s).")
+        elif isinstance(error, sqlite3.OperationalError) and name in ("READONLY", "CANTOPEN", "IOERR", "FULL", "PERM", "AUTH"):
+            state = "unwritable"
+            message = (f"Games cannot be saved in {path}: {error}. The file or its folder may be read-only, or the disk "
+                       f"full; name another file with {GAMES_ENV}.")
+        else:
+            state = "damaged"
+            message = (f"The games database {path} is damaged and cannot be read ({error}); nothing was written to it. "
+                       "Move that file away to save games again (a new one is made in its place).")
+    return StoreStatus(state, message, path)
 
 
 class _Connection:

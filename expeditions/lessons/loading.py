@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..bots import LEVELS
+from ..advice import LEVELS
 from ..cards import Card, parse_cards
 from ..errors import ExpeditionsError, LessonError
 from ..moves import Move

@@ -318,7 +318,7 @@ class ChoiceTask:
 
 @dataclass(frozen=True)
 class RoundTask:
-    """Play a whole round from the lesson's deal against ``opponent`` (a name of ``bots.LEVELS``),
+    """Play a whole round from the lesson's deal against ``opponent`` (a name of ``advice.LEVELS``),
     with hints on or off; a game session hosts it and hands the round back when it is over."""
 
     text: str

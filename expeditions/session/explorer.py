@@ -24,7 +24,7 @@ from ..analysis import MODELS, StartValues, start_values
 from ..analysis.budget import Budget
 from ..analysis.exact import OPTIONS
 from ..analysis.parallel import ProgressExecutor
-from ..analysis.recommend import Recommendation, beside_moves, recommend
+from ..analysis.recommendation import Recommendation, beside_moves, recommend
 from ..analysis.situation import checked_hand
 from ..cards import Card, format_cards, parse_cards
 from ..display import note_html

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
-from ..bots import DEFAULT_LEVEL, LEVELS, BotFactory
+from ..advice import DEFAULT_LEVEL, LEVELS
+from ..bots import BotFactory
 from ..cards import Card
 from ..errors import ExpeditionsError, IllegalMove
 from ..match import Match, new_match

@@ -1,16 +1,18 @@
-"""Help at the table: a hint (the Expert's ranking of your moves) and a review of your moves once the round is over.
+"""Help at the table: a hint (the analyst's ranking of your moves) and a review of your moves once the round is over.
 
-Both are slow, so they come as jobs (``Turns``): the hint's result becomes a ``HintView`` (the best moves in words,
-with their values and 95% intervals, and the best move marked on the table); the review grows one move at a time, and
-the table shows it as far as it is computed (``ReviewView``).
+Both come from the analyst (``expeditions.advice``), with the same effort, so a review never faults the move a hint
+recommended in the same position. Both are slow, so they come as jobs (``Turns``): the hint's result becomes a
+``HintView`` (the first moves of the ranking in words, in its order, each with its value and its paired difference
+to the best, and the best move marked on the table); the review grows one move at a time, then adds par (the Hard
+bot in your seat on the same deal against the same opponent), and the table shows it as far as it is computed
+(``ReviewView``).
 """
 
 from __future__ import annotations
 
-from ..bots import Hints, Review, rank_moves, review, review_steps
-from ..bots.hints import ABOUT_AS_GOOD, BEST, WORSE
-from ..bots.review import cost_words
-from ..estimate import Estimate
+from ..advice import Hints, Review, rank_moves, review, review_steps
+from ..advice.hints import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, RankedMove
+from ..advice.review import cost_words
 from ..round import Round
 from ..words import move_words
 from .game import Job
@@ -18,14 +20,15 @@ from .turns import Turns
 from .view import HintLine, HintView, MomentView, ReviewView
 
 HINT_LINES = 5
-"""How many of the ranked moves a hint shows in words, at most: the best, those about as good, the first worse one."""
+"""How many of the ranked moves a hint shows in words, at most: the first four of the ranking, then the first worse
+one if none of them is (always in the ranking's order)."""
 
 
 class Help(Turns):
     """The hint and the review of a game's table."""
 
     def start_hint(self) -> Job[Hints] | None:
-        """The Expert's ranking of your moves, as a job (``None`` and a message when there is nothing to rank)."""
+        """The analyst's ranking of your moves, as a job (``None`` and a message when there is nothing to rank)."""
         why = self.host.may("hint")
         if why is not None:
             self._refuse(why)
@@ -53,8 +56,8 @@ class Help(Turns):
         return job is not None and self.run(job)
 
     def start_review(self) -> Job[Review] | None:
-        """The Expert's review of your moves in the finished round, as a job that grows one move at a time: the
-        table shows the review so far (its progress, the moments found) while the rest is computed."""
+        """The analyst's review of your moves in the finished round, with par, as a job that grows one move at a
+        time: the table shows the review so far (its progress, the moments found) while the rest is computed."""
         if self.job is not None:
             self.say(f"One moment: {self.job.text}")
             return None
@@ -68,9 +71,10 @@ class Help(Turns):
             return None
         seat = self.seat
         mine = sum(1 for turn in rnd.history() if turn.seat == seat)
-        return self._start(Job("review", self.version, lambda: review(rnd, seat),
+        par = {s: self.replaying(s) for s in range(self.rules.players) if s != seat} if self.rules.players > 1 else None
+        return self._start(Job("review", self.version, lambda: review(rnd, seat, par=par),
                                lambda result: self._apply_review(number, result),
-                               f"reviewing your {mine} moves against the Expert…", steps=lambda: review_steps(rnd, seat),
+                               f"reviewing your {mine} moves…", steps=lambda: review_steps(rnd, seat, par=par),
                                show=lambda partial: self._show_review(number, partial)))
 
     def _show_review(self, number: int, result: Review) -> None:
@@ -87,11 +91,19 @@ class Help(Turns):
         return job is not None and self.run(job)
 
 
+def shown_moves(hints: Hints) -> list[RankedMove]:
+    """The moves a hint shows, in the ranking's order: the first ``HINT_LINES - 1``, and the first worse one after
+    them when none of them is worse."""
+    shown = list(hints[: HINT_LINES - 1])
+    if not any(m.group == WORSE for m in shown):
+        shown += [m for m in hints[HINT_LINES - 1:] if m.group == WORSE][:1]
+    return shown
+
+
 def hint_view(hints: Hints, rnd: Round) -> HintView:
-    """What the table shows of ``hints`` for the position ``rnd``: the best move, those about as good, the first
-    worse one, in words, with the best move's card, target and draw to mark."""
-    shown = [m for m in hints if m.group in (BEST, ABOUT_AS_GOOD)][: HINT_LINES - 1]
-    shown += [m for m in hints if m.group == WORSE][:1]
+    """What the table shows of ``hints`` for the position ``rnd``: the first moves of the ranking in words, each
+    with its value and how it compares with the best, and the best move's card, target and draw to mark."""
+    shown = shown_moves(hints)
     lines: list[HintLine] = []
     said: set[str] = set()
     for item in shown:
@@ -102,21 +114,23 @@ def hint_view(hints: Hints, rnd: Round) -> HintView:
         if why in said:
             why = "for the same reason"  # a reason is said once
         said.add(why)
-        lines.append(HintLine(_capital(words), _points(item.value, item.low, item.high), item.group,
-                              _versus(item.group, item.difference), why))
-    about = len(hints.about_as_good) - sum(m.group == ABOUT_AS_GOOD for m in shown)
-    worse = sum(m.group == WORSE for m in hints) - sum(m.group == WORSE for m in shown)
-    hidden = [f"{about} more about as good" if about else "", f"{worse} worse" if worse else ""]
-    more = f"Not shown: {' and '.join(h for h in hidden if h)}." if any(hidden) else ""
-    best = hints.best.move
-    return HintView(str(hints.card), tuple(str(c) for c in best.cards), hints.target, hints.card.suit, hints.draw,
+        best = hints.best_value
+        value = _points(item.value, best.low, best.high) if item.group == BEST else _signed(item.value)
+        lines.append(HintLine(_capital(words), value, item.group, _versus(item), why))
+    counts = {g: sum(m.group == g for m in hints) - sum(m.group == g for m in shown) for g in (ABOUT_AS_GOOD, UNDECIDED, WORSE)}
+    hidden = [f"{counts[ABOUT_AS_GOOD]} more about as good" if counts[ABOUT_AS_GOOD] else "",
+              f"{counts[UNDECIDED]} not decided" if counts[UNDECIDED] else "", f"{counts[WORSE]} worse" if counts[WORSE] else ""]
+    more = f"Not shown: {', '.join(h for h in hidden if h)}." if any(hidden) else ""
+    best_move = hints.best.move
+    return HintView(str(hints.card), tuple(str(c) for c in best_move.cards), hints.target, hints.card.suit, hints.draw,
                     tuple(lines), hints.value_words, _capital(hints.situation), hints.piles, more)
 
 
 def review_view(number: int, result: Review) -> ReviewView:
     """What the table shows of the review of round ``number`` as far as it is computed."""
     moments = tuple(MomentView(m.number, m.headline, m.wrong, m.instead, cost_words(m.loss), m.picture) for m in result.moments)
-    return ReviewView(number, result.summary, moments, result.method, result.done, result.to_review, result.complete)
+    return ReviewView(number, result.summary, moments, result.method, result.done, result.to_review, result.complete,
+                      result.par_words)
 
 
 def _capital(text: str) -> str:
@@ -128,20 +142,28 @@ def _number(x: float) -> str:
     return f"{x:.1f}" if abs(x) < 9.95 else f"{x:.0f}"
 
 
+def _signed(x: float) -> str:
+    """``+4.7``, ``−12``: a value with its sign, as a hint shows it."""
+    return f"{'+' if x > 0 else ''}{_number(x)}".replace("-", "−")
+
+
 def _points(value: float, low: float, high: float) -> str:
     """A value with its 95% interval: ``+4.7 [1.8, 7.7]``."""
-    return f"{'+' if value > 0 else ''}{_number(value)} [{_number(low)}, {_number(high)}]".replace("-", "−")
+    return f"{_signed(value)} [{_number(low)}, {_number(high)}]".replace("-", "−")
 
 
-def _versus(group: str, difference: Estimate) -> str:
-    """How a move compares with the best, in words (``difference`` is its value minus the best's, an ``Estimate``)."""
-    if group == BEST:
+def _versus(m: RankedMove) -> str:
+    """How a move compares with the best, in words, with its paired interval (empty for the best)."""
+    if m.group == BEST:
         return ""
-    if group == WORSE:
-        points = _number(-difference.value)
-        return (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-difference.high)}, "
-                f"{_number(-difference.low)}]").replace("-", "−")
-    return "about as good"
+    d = m.difference
+    points = _number(-d.value)
+    worse = (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-d.high)}, {_number(-d.low)}]").replace("-", "−")
+    if m.group == WORSE:
+        return worse
+    if m.group == ABOUT_AS_GOOD:
+        return f"about as good ({worse})"
+    return f"not decided ({worse})"
 
 
 __all__ = ["HINT_LINES", "Help", "hint_view", "review_view"]

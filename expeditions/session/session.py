@@ -18,7 +18,7 @@ class Session(Help, Records, Table):
     """A match of any rule set, you at ``seat`` and bots of ``level`` in every other seat.
 
     ``seed`` fixes the deals and the bots' choices (default: a fresh random one, kept in the record);
-    ``levels`` maps opponent names to bot factories (default ``expeditions.bots.LEVELS``); ``rounds``
+    ``levels`` maps opponent names to bot factories (default ``expeditions.advice.LEVELS``); ``rounds``
     shortens or lengthens the match (default: the rule set's); ``colours`` is ``"four"`` or ``"two"``.
     Start from any round or match (a hand-built ``ex.position(...)``, a loaded record) with ``Session.at``.
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from ..bots import Bot
+from ..arguments import Seed
+from ..bots import Bot, BotFactory
 from ..errors import ExpeditionsError
 from ..moves import Move
+from ..observation import Observation
 from .game import Job
 from .gestures import Gestures
 
@@ -25,14 +27,17 @@ class Turns(Gestures):
 
     # --- bots ------------------------------------------------------------------------------------
     def _bot_seed(self, seat: int) -> int:
-        seed = self.match.seed
-        base = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
-        return (base * 1_000_003 + self.match.round_number * 10_007 + self.round.turn * 101 + seat) % 2**31
+        return table_seed(self.match.seed, self.match.round_number, self.round.turn, seat)
 
     def bot(self, seat: int, level: str | None = None) -> Bot:
         """The bot (of ``level``, by default the opponents') that moves for ``seat`` now (its seed follows from the
         match, the round and the turn, so an undone move answered the same way gets the same answers)."""
         return self.levels[level or self.level](self._bot_seed(seat))
+
+    def replaying(self, seat: int) -> Bot:
+        """A bot that plays ``seat`` of this round as the table's bots do, turn by turn (the same level, the same
+        seeds): the opponent of a replay of the round, such as a review's par."""
+        return _TurnSeeded(self.levels[self.level], self.match.seed, self.match.round_number, seat)
 
     def start_bot_move(self) -> Job[Move] | None:
         """The next bot's move as a job (``None`` when no bot is to move)."""
@@ -165,3 +170,23 @@ class Turns(Gestures):
 
 
 __all__ = ["Turns"]
+
+
+def table_seed(match_seed: Seed, round_number: int, turn: int, seat: int) -> int:
+    """The seed of the bot that moves for ``seat`` at ``turn`` of a round of a match: the same position of the same
+    match always meets the same answer."""
+    base = match_seed if isinstance(match_seed, int) else sum(map(ord, str(match_seed)))
+    return (base * 1_000_003 + round_number * 10_007 + turn * 101 + seat) % 2**31
+
+
+class _TurnSeeded:
+    """A bot of one level that, like a game's table, takes a fresh seed at every turn (``table_seed``)."""
+
+    def __init__(self, factory: BotFactory, match_seed: Seed, round_number: int, seat: int) -> None:
+        self.factory = factory
+        self.where = (match_seed, round_number, seat)
+        self.name = factory(0).name
+
+    def choose(self, observation: Observation) -> Move:
+        match_seed, round_number, seat = self.where
+        return self.factory(table_seed(match_seed, round_number, observation.turn, seat)).choose(observation)

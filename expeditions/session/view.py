@@ -232,6 +232,8 @@ class ReviewView:
     done: int
     to_review: int
     complete: bool
+    par: str = ""
+    """Par in words: the Hard bot in your seat on the same deal against the same opponent (once computed)."""
 
 
 @dataclass(frozen=True)

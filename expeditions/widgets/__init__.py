@@ -4,7 +4,7 @@ This is the only part of the package that imports ipywidgets or altair; the core
 it is light: the card table and the calculator come at once, the explorer (numpy, scipy) and the charts
 (altair, whose import takes seconds) only when they are first used.
 
-- ``CardTable`` / ``card_table()``: a match against the bots of ``expeditions.bots.LEVELS`` on a card table;
+- ``CardTable`` / ``card_table()``: a match against the bots of ``expeditions.advice.LEVELS`` on a card table;
 - ``LessonTable`` / ``lesson_table()``: the tutorial's lessons on the same card table, in its lesson mode;
 - ``ScoringCalculator``: click cards into expeditions and see each one scored step by step;
 - ``score_progress_chart(round)``: the sides' scores turn by turn, as an altair chart;

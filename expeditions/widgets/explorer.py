@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..analysis import MODELS, StartValues
-from ..analysis.recommend import Recommendation
+from ..analysis.recommendation import Recommendation
 from ..analysis.rollouts import widest as rollout_width
 from ..cards import Card, format_cards, parse_cards
 from ..display import note_html

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..analysis import MODELS, StartValues
 from ..analysis.exact import OPTIONS
-from ..analysis.recommend import Recommendation, recommend
+from ..analysis.recommendation import Recommendation, recommend
 from ..analysis.stats import ExpeditionValue
 from ..analysis.values import ASSUMPTIONS, BELIEVE, MEASURE_WORDS, OPTION_WORDS, option_key
 from ..cards import SUITS

@@ -19,7 +19,7 @@ from positions import gift  # tests/: the positions where the best move is known
 from servers import app_copy
 
 import expeditions as ex
-from expeditions.bots import rank_moves, review
+from expeditions.advice import rank_moves, review
 from expeditions.session import Session
 from expeditions.widgets import CardTable
 from expeditions.words import LETTER_CARD

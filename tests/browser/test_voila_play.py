@@ -67,7 +67,7 @@ def test_the_app_is_a_title_and_the_table_and_the_bot_answers_after_a_pause(page
     for side in ("you", "opponent"):
         expect(table.locator(f"[data-testid=expedition][data-side={side}]")).to_have_count(4)
     expect(table.get_by_test_id("level")).to_have_value("Normal")
-    assert [o for o in table.get_by_test_id("level").locator("option").all_inner_texts()] == list(ex.bots.LEVELS)
+    assert [o for o in table.get_by_test_id("level").locator("option").all_inner_texts()] == list(ex.advice.LEVELS)
     expect(table.get_by_test_id("status")).to_contain_text("Your turn")
     assert all(re.fullmatch(r"(10|[2-9JQK])[HSDC]", c or "") for c in hand.evaluate_all("cs => cs.map(c => c.dataset.card)"))
     box = table.bounding_box()
@@ -122,7 +122,7 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     expect(panel).to_contain_text(hint["lines"][0]["words"])
     assert not LETTER_CARD.search(text_of(panel))
     save_screenshot(page, f"play-{colours}-hint")
-    best = ex.bots.rank_moves(app.session.round.observation(0))[0].move
+    best = ex.advice.rank_moves(app.session.round.observation(0))[0].move
     marked_card = table.locator("[data-testid=hand-card][data-hint=best]")
     expect(marked_card).to_have_attribute("data-card", str(best.cards[0]))
     app.move(best)

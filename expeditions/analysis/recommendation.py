@@ -47,10 +47,10 @@ from ..round import Round
 from ..rules import Rules
 from ..words import card_words, count_word, move_words, suit_mark
 from .budget import Budget, BudgetOptions, budget_of
-from .move_values import MoveValue, MoveValues
 from .situation import HandLike
 from .stats import ExpeditionValue
 from .values import CAUTION_MARGIN, MODELS, StartValues, model_names, start_values
+from .which_card import MoveValue, MoveValues
 
 PREFERENCE = ("rollout", "suit", "exact")
 """The model a recommendation rests on: the first of these that was computed."""
