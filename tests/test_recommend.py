@@ -325,9 +325,9 @@ def test_beside_the_which_card_question_an_answer_to_lay_nothing_names_the_disca
         assert analysis.beside_moves(rec, moves).startswith(("But Which card?", "Which card? ranks", ""))
 
 
-def _move_row(move: str, difference: float, against: Estimate, score: float) -> analysis.MoveValue:
+def _move_row(move: str, difference: float, against: Estimate, score: float, verdict: str = "worse") -> analysis.MoveValue:
     return analysis.MoveValue(ex.Move.parse(move), Estimate(difference, difference - 1, difference + 1, 512), against,
-                              Estimate(score, score - 1, score + 1, 512), Estimate(0.5, 0.4, 0.6, 512), False)
+                              Estimate(score, score - 1, score + 1, 512), Estimate(0.5, 0.4, 0.6, 512), False, verdict)
 
 
 def test_beside_moves_for_each_goal():
@@ -342,7 +342,7 @@ def test_beside_moves_for_each_goal():
         return analysis.MoveValues(rules, 0, ex.cards("KH 4H 5H 6H 7H 8H"), rows, 512, 1.0)
 
     close = moves(_move_row("play 4H, draw deck", 5.0, zero, 20.0),
-                  _move_row("play KH, draw deck", 4.0, Estimate(-1.0, -2.5, 0.5, 512), 21.0))
+                  _move_row("play KH, draw deck", 4.0, Estimate(-1.0, -2.5, 0.5, 512), 21.0, "about as good"))
     assert analysis.beside_moves(rec, close) == ("Which card? ranks “play 4♥, draw deck” first, but the answer's “play K♥, "
                                                  "draw deck” is about as good there (-1.0 points [±1.5] in your score "
                                                  "minus the opponent's): either will do.")

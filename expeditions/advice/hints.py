@@ -205,7 +205,7 @@ def hints_of(observation: Observation, analysis: Analysis) -> Hints:
     """The analyst's answer for ``observation`` as hints, in words."""
     rows = []
     for v in analysis.moves:
-        rows.append(RankedMove(v.move, analysis.value.value + v.against_best.value, v.against_best, v.deals, v.verdict,
+        rows.append(RankedMove(v.move, v.value.value, v.against_best, v.deals, v.verdict,
                                reason(observation, v.move, piles_said=True)))
     return Hints(tuple(rows), value_words(observation), situation(observation), pile_notes(observation), len(rows),
                  analysis.value, analysis.effort.tie, analysis.stop_words, analysis.deals)

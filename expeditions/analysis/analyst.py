@@ -38,6 +38,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -45,7 +46,7 @@ from ..arguments import real_number, shown, whole_number
 from ..bots.heuristic import Scorer, sight_of
 from ..engine import Table, action_of, move_of, spec_for
 from ..errors import AnalysisError, ArgumentError
-from ..estimate import Estimate, batch_means_estimate
+from ..estimate import Estimate, batch_means_estimate, proportion_estimate
 from ..moves import Move
 from ..observation import Observation
 from .options import Option, play_option, side_result
@@ -137,13 +138,19 @@ def observed(observation: object) -> Observation:
 @dataclass(frozen=True)
 class MoveVerdict:
     """One move as the analyst sees it: ``against_best`` is its final score difference less the best
-    move's, paired deal by deal, with its 95% interval (exactly 0 for the best); ``deals`` how many
-    deals it was played on; ``verdict`` one of ``VERDICTS``."""
+    move's, paired deal by deal, with its 95% interval (exactly 0 for the best); ``value`` the final
+    score difference it is expected to bring: the best move's value plus ``against_best``, its
+    interval from both (so the values are in the order of the ranking); ``deals`` how many deals it
+    was played on; ``verdict`` one of ``VERDICTS``; and, on its own deals, ``score`` (your final
+    round score) and ``win`` (the chance to win the round, a tie counting half)."""
 
     move: Move
     against_best: Estimate
     deals: int
     verdict: str
+    value: Estimate
+    score: Estimate
+    win: Estimate
 
 
 @dataclass(frozen=True)
@@ -177,7 +184,7 @@ class Analysis:
     def value_of(self, move: Move | str) -> float:
         """The final score difference the analyst expects after ``move``: the best move's value plus the
         move's paired difference to it (so the values are in the order of the ranking)."""
-        return self.value.value + self.get(move).against_best.value
+        return self.get(move).value.value
 
     @property
     def stop_words(self) -> str:
@@ -192,14 +199,18 @@ class Analysis:
 
 
 # --- where the deals are played ------------------------------------------------------------------------
+Results = list[tuple[list[int], list[int]]]
+"""Per move: the final score difference and the seat's own final score on each deal, deal by deal."""
+
+
 class Playouts(Protocol):
     """Plays moves out on the deals of some pieces: ``results(moves, pieces)`` gives, per move, the
-    final score difference on each deal of the pieces, piece after piece (the same deals for every
-    move; piece ``k`` is always the same ``PIECE`` deals)."""
+    final score difference and the seat's own score on each deal of the pieces, piece after piece
+    (the same deals for every move; piece ``k`` is always the same ``PIECE`` deals)."""
 
     name: str
 
-    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]: ...
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results: ...
 
 
 class EnginePlayouts:
@@ -212,21 +223,22 @@ class EnginePlayouts:
         self.seed = seed
         self._pieces: dict[int, list[Table]] = {}
 
-    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]:
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
         obs = self.observation
         for piece in pieces:
             if piece not in self._pieces:
                 self._pieces[piece] = [obs.sample_table(random.Random(f"{self.seed}:{piece}:{i}")) for i in range(PIECE)]
         tables = [t for piece in pieces for t in self._pieces[piece]]
         side = obs.side
-        out = []
+        out: Results = []
         for move in moves:
             option = Option(str(move), (move,))
-            row = []
+            differences, own = [], []
             for start in tables:
                 table = play_option(start.clone(), obs, option)
-                row.append(side_result(table, side))
-            out.append(row)
+                differences.append(side_result(table, side))
+                own.append(table.scores()[side])
+            out.append((differences, own))
         return out
 
 
@@ -235,26 +247,48 @@ class BatchPlayouts:
 
     name = "batch"
 
-    def __init__(self, observation: Observation, seed: int) -> None:
+    def __init__(self, observation: Observation, seed: int, executor: Executor | None = None, workers: int | None = 1) -> None:
         self.observation = observation
         self.seed = seed
-        self._pieces: dict[int, object] = {}
+        self.executor = executor
+        self.workers = workers
 
-    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> list[list[int]]:
-        import numpy as np
+    def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
+        from .parallel import parallel_map
 
-        from .batch import CountingState
-        from .rollouts import play_options, sample_state
+        jobs = [BatchJob(self.observation, tuple(moves), self.seed, tuple(pieces[k:k + BATCH_PIECES]))
+                for k in range(0, len(pieces), BATCH_PIECES)]
+        parts = parallel_map(batch_results, jobs, executor=self.executor, workers=self.workers if self.executor is None else None)
+        return [([d for part in parts for d in part[j][0]], [o for part in parts for o in part[j][1]]) for j in range(len(moves))]
 
-        obs = self.observation
-        for piece in pieces:
-            if piece not in self._pieces:
-                self._pieces[piece] = sample_state(obs, PIECE, np.random.default_rng([self.seed, piece]))
-        state = CountingState.concatenate([self._pieces[piece] for piece in pieces])  # type: ignore[misc]
-        scores = play_options(obs, [Option(str(m), (m,)) for m in moves], state)["scores"]
-        side = obs.side
-        difference = scores[:, :, side] - scores[:, :, 1 - side]
-        return [row.tolist() for row in difference]
+
+BATCH_PIECES = 16
+"""Pieces the batch simulator plays in one go (and one job of an executor)."""
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """Moves to play on some pieces of a position's deals, on the batch simulator (picklable, for other processes)."""
+
+    observation: Observation
+    moves: tuple[Move, ...]
+    seed: int
+    pieces: tuple[int, ...]
+
+
+def batch_results(job: BatchJob) -> Results:
+    """The results of ``job``'s moves on its pieces (piece ``k`` deals from the random stream ``[seed, k]``)."""
+    import numpy as np
+
+    from .batch import CountingState
+    from .rollouts import play_options, sample_state
+
+    obs = job.observation
+    state = CountingState.concatenate([sample_state(obs, PIECE, np.random.default_rng([job.seed, piece])) for piece in job.pieces])
+    scores = play_options(obs, [Option(str(m), (m,)) for m in job.moves], state)["scores"]
+    side = obs.side
+    difference = scores[:, :, side] - scores[:, :, 1 - side]
+    return [(row.tolist(), own.tolist()) for row, own in zip(difference, scores[:, :, side], strict=True)]
 
 
 def batch_can_play(observation: Observation) -> bool:
@@ -266,10 +300,11 @@ def batch_can_play(observation: Observation) -> bool:
     return batch_plays(observation.rules)
 
 
-def playouts_for(observation: Observation, seed: int) -> Playouts:
-    """The batch simulator where it plays the rule set, else the engine."""
+def playouts_for(observation: Observation, seed: int, executor: Executor | None = None, workers: int | None = 1) -> Playouts:
+    """The batch simulator where it plays the rule set (its pieces on ``executor``, or ``workers`` local
+    processes), else the engine (here)."""
     if batch_can_play(observation):
-        return BatchPlayouts(observation, seed)
+        return BatchPlayouts(observation, seed, executor, workers)
     return EnginePlayouts(observation, seed)
 
 
@@ -296,13 +331,17 @@ class _Move:
 
     move: Move
     sums: list[int] = field(default_factory=list)
+    own: list[int] = field(default_factory=list)
+    wins: float = 0.0
 
     @property
     def deals(self) -> int:
         return BATCH * len(self.sums)
 
-    def add(self, results: Sequence[int]) -> None:
-        self.sums.extend(sum(results[k:k + BATCH]) for k in range(0, len(results), BATCH))
+    def add(self, differences: Sequence[int], own: Sequence[int]) -> None:
+        self.sums.extend(sum(differences[k:k + BATCH]) for k in range(0, len(differences), BATCH))
+        self.own.extend(sum(own[k:k + BATCH]) for k in range(0, len(own), BATCH))
+        self.wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in differences)
 
 
 def paired(a: _Move, b: _Move) -> Estimate:
@@ -316,6 +355,13 @@ def paired(a: _Move, b: _Move) -> Estimate:
 def mean_value(a: _Move) -> Estimate:
     """The mean result of ``a`` with the t interval over batches of ``BATCH``."""
     return batch_means_estimate([x / BATCH for x in a.sums], BATCH)
+
+
+def shifted(value: Estimate, difference: Estimate) -> Estimate:
+    """``value`` plus ``difference``, the halves of their intervals combined as independent errors (exact when both are)."""
+    centre = value.value + difference.value
+    half = math.hypot(value.half_width, difference.half_width)
+    return Estimate(centre, centre - half, centre + half, difference.samples)
 
 
 def verdict_of(difference: Estimate, tie: float) -> str:
@@ -333,7 +379,8 @@ class Analyst:
     ``measure(move, deals)`` plays a move and the best on more deals, for a review."""
 
     def __init__(self, observation: Observation, effort: Effort = HINT, *, playouts: Playouts | None = None,
-                 cancelled: Callable[[], bool] | None = None, candidates: Sequence[Move] | None = None) -> None:
+                 cancelled: Callable[[], bool] | None = None, candidates: Sequence[Move] | None = None,
+                 executor: Executor | None = None, workers: int | None = 1) -> None:
         observed(observation)
         if not isinstance(effort, Effort):
             raise ArgumentError(f"effort is an Effort (first, most, tie, precision, seconds, seed), got {shown(effort)}")
@@ -344,7 +391,7 @@ class Analyst:
                                 f"seat {observation.to_move} is to move")
         self.observation = observation
         self.effort = effort
-        self.playouts = playouts or playouts_for(observation, position_seed(observation, effort.seed))
+        self.playouts = playouts or playouts_for(observation, position_seed(observation, effort.seed), executor, workers)
         self.cancelled = cancelled
         pool = observation.legal_moves if candidates is None else tuple(candidates)
         if candidates is None and effort.candidates and len(pool) > effort.candidates:
@@ -367,8 +414,8 @@ class Analyst:
         for start, group in sorted(by_start.items()):
             began = time.thread_time()
             pieces = range(start, deals // PIECE)
-            for m, row in zip(group, self.playouts.results([m.move for m in group], pieces), strict=True):
-                m.add(row)
+            for m, (differences, own) in zip(group, self.playouts.results([m.move for m in group], pieces), strict=True):
+                m.add(differences, own)
             self.seconds += time.thread_time() - began
 
     # -- judging
@@ -380,17 +427,22 @@ class Analyst:
         """The answer as it stands."""
         best = self._best()
         tie = self.effort.tie
-        rows = [MoveVerdict(best.move, Estimate.exact(0.0), best.deals, BEST)]
+        value = mean_value(best)
+        rows = [self._verdict(best, Estimate.exact(0.0), BEST, value)]
         others = []
         for m in self.moves:
             if m is best:
                 continue
             d = paired(m, best)
-            others.append(MoveVerdict(m.move, d, m.deals, verdict_of(d, tie)))
+            others.append(self._verdict(m, d, verdict_of(d, tie), shifted(value, d)))
         others.sort(key=lambda v: -v.against_best.value)
-        value = mean_value(best)
         return Analysis(self.observation.seat, tuple(rows + others), value, self.stop or DEALS,
                         max(m.deals for m in self.moves), self.seconds, self.effort, self.playouts.name)
+
+    @staticmethod
+    def _verdict(m: _Move, against: Estimate, verdict: str, value: Estimate) -> MoveVerdict:
+        score = batch_means_estimate([x / BATCH for x in m.own], BATCH)
+        return MoveVerdict(m.move, against, m.deals, verdict, value, score, proportion_estimate(m.wins, m.deals))
 
     def _open(self) -> tuple[_Move, list[_Move], list[_Move]]:
         """The best move, the moves still undecided and wide, and the moves that must catch up with the

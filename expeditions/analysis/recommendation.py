@@ -46,6 +46,7 @@ from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from ..words import card_words, count_word, move_words, suit_mark
+from .analyst import ABOUT_AS_GOOD, UNDECIDED
 from .budget import Budget, BudgetOptions, budget_of
 from .situation import HandLike
 from .stats import ExpeditionValue
@@ -366,9 +367,12 @@ def beside_moves(recommendation: Recommendation, moves: MoveValues) -> str:
     if recommendation.verdict == "about as good" and best.move.kind != "play":
         return f"Which card? takes the answer's other side, to lay nothing now: {first}."
     said = f"the answer's “{move_words(made.move, 'notation')}”"
-    if made.against_best.contains(0):
+    if made.verdict == ABOUT_AS_GOOD:
         return (f"Which card? ranks {first} first, but {said} is about as good there ({signed(made.against_best.value)} "
                 f"points{_bracketed(made.against_best)} in {measure}): either will do.")
+    if made.verdict == UNDECIDED:
+        return (f"Which card? ranks {first} first, and {said} cannot be told from it at this budget "
+                f"({signed(made.against_best.value)} points{_bracketed(made.against_best)} in {measure}).")
     suit = suit_mark(made.move.card.suit)
     return (f"But Which card? ranks {first} first, and {said} {_behind(made.against_best)} in {measure}: {why} "
             f"{suit} against holding {suit} back {how}; {_follow(moves, best)}")

@@ -1,10 +1,11 @@
-"""Which card to lay, and when: every legal move of the turn, valued by playing the round out.
+"""Which card to lay, and when: every legal move of the turn, valued by the analyst.
 
-``move_values(hand_or_position)`` plays every legal move of the seat to move, then the rest of the
-round with the counting policy for both sides (``rollouts``), from the same sampled positions, and
-ranks the moves by the expected final score difference (your round score minus the other side's),
-each with its 95% interval, the loss against the best move (paired by position, so far more
-precise), your own expected score and your chance of winning the round. The first answer comes in
+``move_values(hand_or_position)`` is the analyst's answer (``analyst``, the one valuation the hints,
+the reviews and the Hard bot rest on too) as a table: every legal move of the seat to move played
+on the same sampled deals, then the rest of the round with the counting policy for both sides,
+ranked by its paired difference to the best move (what is shown is what is ranked), each with the
+final score difference it is expected to bring (your round score minus the other side's) and its 95%
+interval, your own expected score and your chance of winning the round. The first answer comes in
 about a second; ``iter_move_values`` goes on refining it, for a progress display.
 """
 
@@ -14,8 +15,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Unpack
 
-import numpy as np
-
 from ..cards import Card
 from ..errors import AnalysisError
 from ..moves import Move
@@ -23,19 +22,21 @@ from ..observation import Observation
 from ..round import Round
 from ..rules import Rules
 from ..words import cards_words, move_words
+from .analyst import ABOUT_AS_GOOD, HINT, PIECE, Analysis, Analyst, Effort
 from .budget import QUICK, REFINED, Budget, BudgetOptions, budget_of
-from .rollouts import Option, Rollouts, answers, last, moving_observation, policy_move
+from .rollouts import last, moving_observation, policy_move
 from .situation import HandLike, observation_for
-from .stats import Estimate, win_share
+from .stats import Estimate
 from .tables import Cells, TableAnswer, find_row
 
 
 @dataclass(frozen=True)
 class MoveValue:
-    """One move's value: ``difference`` (your final round score minus the other side's),
-    ``against_best`` (that, less the best move's, paired by position), ``score`` (your final round
+    """One move's value: ``difference`` (your final round score minus the other side's: the best move's
+    plus the gap to it), ``against_best`` (that gap, paired deal by deal), ``score`` (your final round
     score), ``win`` (the chance of winning the round, a tie counting half), all with 95% intervals;
-    ``policy``: whether it is the counting policy's own choice."""
+    ``policy``: whether it is the counting policy's own choice; ``verdict``: the analyst's (best, about
+    as good, not decided, worse)."""
 
     move: Move
     difference: Estimate
@@ -43,6 +44,7 @@ class MoveValue:
     score: Estimate
     win: Estimate
     policy: bool
+    verdict: str
 
 
 @dataclass(frozen=True, repr=False)
@@ -64,8 +66,8 @@ class MoveValues(TableAnswer):
 
     @property
     def width(self) -> float:
-        """The widest 95% half-width of the moves' score differences."""
-        return max(r.difference.half_width for r in self.rows)
+        """The widest 95% half-width of the moves' differences to the best."""
+        return max(r.against_best.half_width for r in self.rows)
 
     def get(self, move: Move | str) -> MoveValue:
         wanted = Move.parse(move)
@@ -92,14 +94,14 @@ class MoveValues(TableAnswer):
 
     @property
     def sentence(self) -> str:
-        """The best move in words, with its number, and the moves about as good (whose gap to it may be 0)."""
+        """The best move in words, with its number, and the moves about as good (known to within the tie margin)."""
         best = self.rows[0]
-        close = [f"“{move_words(r.move, 'notation')}”" for r in self.rows[1:] if r.against_best.contains(0)]
+        close = [f"“{move_words(r.move, 'notation')}”" for r in self.rows[1:] if r.verdict == ABOUT_AS_GOOD]
         text = (f"Best: “{move_words(best.move, 'notation')}”, about {best.difference.format(sign=True)} points in {self.measure} at "
                 "the end of the round")
         if close:
             shown = ", ".join(close[:3]) + (f" and {len(close) - 3} more" if len(close) > 3 else "")
-            text += f"; about as good (too close to tell apart): {shown}"
+            text += f"; about as good (within {HINT.tie:g} points): {shown}"
         return text + "."
 
     def _cells(self) -> Cells:
@@ -111,51 +113,50 @@ class MoveValues(TableAnswer):
                   "best" if i == 0 else r.against_best.format(), r.score.format(), r.win.format(0, percent=True)]
                  for i, r in enumerate(self.rows)]
         notes = [f"{ahead[0].upper() + ahead[1:]}: at the end of the round, after the move and the rest of the round played "
-                 "by the counting bot for both sides; 95% intervals over batches of positions. Against the best: the same "
-                 "positions played with the best move, so the gap is measured more precisely. Your score: your own round "
-                 "score alone."]
+                 "by the counting bot for both sides: the best move's value plus the move's gap to it, so the moves are in the "
+                 "order of the ranking; 95% intervals over batches of deals. Against the best: the same deals played with the "
+                 "best move, so the gap is measured more precisely. Your score: your own round score alone."]
         return title, columns, lines, notes
 
 
 
-def summarize(collected: Rollouts, policy: Move, hand: tuple[Card, ...]) -> MoveValues:
-    """The moves' values from the rollouts collected so far."""
-    obs = collected.observation
-    n = collected.positions
-    differences = [collected.difference(j) for j in range(len(collected.options))]
-    means = [float(d.mean()) for d in differences]
-    best = int(np.argmax(means))
-    rows = []
-    for j, option in enumerate(collected.options):
-        d = differences[j]
-        rows.append(MoveValue(move=option.moves[0], difference=collected.mean(d),
-                              against_best=Estimate.exact(0.0) if j == best else collected.mean(d - differences[best]),
-                              score=collected.mean(collected.own(j)), win=win_share(d),
-                              policy=option.moves[0] == policy))
-    rows.sort(key=lambda r: -r.difference.value)
-    return MoveValues(obs.rules, obs.seat, hand, tuple(rows), n, collected.seconds)
+def summarize(analysis: Analysis, observation: Observation, policy: Move) -> MoveValues:
+    """The analyst's answer as the table of moves."""
+    rows = tuple(MoveValue(v.move, v.value, v.against_best, v.score, v.win, v.move == policy, v.verdict) for v in analysis.moves)
+    return MoveValues(observation.rules, observation.seat, observation.hand, rows, analysis.deals, analysis.seconds)
+
+
+def effort_of(budget: Budget) -> Effort:
+    """The analyst's effort for a budget of rollouts: the same first and most deals (in whole pieces of the
+    analyst's), ``precision`` (0: as many deals as it may), ``time_limit`` and ``seed``."""
+    first = max(PIECE, budget.first // PIECE * PIECE)
+    return Effort(first=first, most=max(first, budget.max_positions // PIECE * PIECE), tie=HINT.tie,
+                  precision=budget.precision or 1e-9, seconds=budget.time_limit, seed=budget.seed)
 
 
 def iter_move_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                      budget: Budget | None = None, on_update: Callable[[MoveValues], None] | None = None,
                      **limits: Unpack[BudgetOptions]) -> Iterator[MoveValues]:
-    """``move_values``, ever more precise: each answer after more positions, until every score
-    difference is within ``±precision`` points (or ``time_limit`` seconds)."""
+    """``move_values``, ever more precise: an answer after each round of deals, until every move is decided
+    or within ``±precision`` points of the best (or ``time_limit`` seconds)."""
     obs = moving_observation(observation_for(what, rules, seat))
-    moves = list(obs.legal_moves)
-    if not moves:
+    if not obs.legal_moves:
         raise AnalysisError("there is no legal move to value")
+    spent = budget_of(REFINED, budget, limits)
     policy = policy_move(obs)
-    options = tuple(Option(str(m), (m,)) for m in moves)
-    return answers(obs, options, lambda c: summarize(c, policy, obs.hand), lambda v: v.width,
-                   budget_of(REFINED, budget, limits), description="moves", on_update=on_update)
+    analyst = Analyst(obs, effort_of(spent), executor=spent.executor, workers=spent.workers)
+    for analysis in analyst.steps():
+        answer = summarize(analysis, obs, policy)
+        if on_update is not None:
+            on_update(answer)
+        yield answer
 
 
 def move_values(what: HandLike | Round | Observation, rules: Rules | str | None = None, *, seat: int | None = None,
                 budget: Budget | None = None, on_update: Callable[[MoveValues], None] | None = None,
                 **limits: Unpack[BudgetOptions]) -> MoveValues:
-    """Which card to lay, and when: every legal move of the seat to move valued by rollouts with the
-    counting policy for both sides, until every move's score difference is within ``±precision``
-    points or ``time_limit`` seconds have passed. ``what`` is a hand (the start of a round where
-    you move first), a ``Round`` (seen by ``seat``, default the seat to move) or an ``Observation``."""
+    """Which card to lay, and when: every legal move of the seat to move valued by the analyst (see the
+    module docs), until every move is decided or within ``±precision`` points of the best, or ``time_limit``
+    seconds have passed. ``what`` is a hand (the start of a round where you move first), a ``Round`` (seen by
+    ``seat``, default the seat to move) or an ``Observation``."""
     return last(iter_move_values(what, rules, seat=seat, budget=budget_of(QUICK, budget, limits), on_update=on_update))
