@@ -311,23 +311,23 @@ def test_a_choice_is_right_only_when_it_is_the_judged_option(lesson: Lesson) -> 
     assert "{" not in lesson.task_text
 
 
-def test_the_judgement_is_clear_by_both_models() -> None:
+def test_the_judgement_comes_from_the_round_played_out_and_shows_the_ceiling_as_a_ceiling() -> None:
     lesson = lessons.lesson("judgement")
-    values = ex.analysis.start_values(lesson.position, models=("exact", "suit"))
-    simulated, ceiling = values.get("C", "suit"), values.get("C", "exact")
-    assert simulated.value.low > 0 and ceiling.value.low > 0
+    values = ex.analysis.start_values(lesson.position, models=("rollout", "exact"))
+    played, ceiling = values.get("C", "rollout", "lay"), values.get("C", "exact", "lay")
+    gain = played.added("never", "difference")
+    assert gain is not None and gain.low > 0 and ceiling.value.low > 0  # clear: worth starting, by its interval too
     right = lesson.check("yes")
     # In plain words for a learner: the value rounded, and how far off it may be, from the model's own interval.
-    said = re.search(r"at about (-?\d+) points \(give or take (\d+\.\d)\)", right.text)
+    said = re.search(r"they gain about (-?\d+) points \(give or take (\d+\.\d)\)", right.text)
     assert said is not None, right.text
-    assert int(said.group(1)) == round(simulated.value.value)
-    assert float(said.group(2)) == round(max(simulated.value.value - simulated.value.low,
-                                             simulated.value.high - simulated.value.value), 1)
-    assert f"is only about {round(ceiling.value.value)} points" in right.text
+    assert int(said.group(1)) == round(gain.value)
+    assert float(said.group(2)) == round(max(gain.value - gain.low, gain.high - gain.value), 1)
+    assert f"would be about {round(ceiling.value.value)} points, but that is a ceiling, not what to expect" in right.text
     plays = values.outlook.plays
     assert f"you have {plays} turns left" in lesson.check("no").text
     # The exact figures stay available to the curious (folded on the table): the models' own numbers and names.
-    assert any(simulated.value.format() in f and "95% interval" in f and "model 2" in f for f in right.figures)
+    assert any(played.value.format() in f and gain.format() in f and "95% interval" in f and "model 3" in f for f in right.figures)
     assert any(ceiling.value.format(2) in f and "model 1" in f for f in right.figures)
 
 

@@ -128,7 +128,7 @@ def interval_words(e: Estimate, digits: int = 1) -> str:
     """The interval of an estimate in brackets, as the table writes it: ``[±1.2]``, or its ends
     ``[3.0, 7.5]`` when it is not symmetric; empty for an exact number."""
     shown = e.format(digits)
-    if e.is_exact:
+    if e.is_exact or e.low == e.high:
         return ""
     if " ± " in shown:
         return f"[±{shown.split(' ± ')[1]}]"
@@ -233,6 +233,17 @@ def _verdict(choice: _Choice | None) -> str:
     return "about as good"
 
 
+def _elsewhere(values: StartValues, choice: _Choice) -> str:
+    """When the expedition an option starts is itself expected to lose points, where its gain comes from: the rest of
+    the round (the table shows the expedition's value beside what the option adds)."""
+    row = choice.option
+    if row.value.high >= 0 or row.model != "rollout":
+        return ""
+    return (f", though the {suit_mark(row.suit)} expedition itself is expected to end at {row.value.format(1)}: what laying "
+            "now gains is on the rest of the round (a card not thrown where the opponent can take it, a turn not spent "
+            "on a discard)")
+
+
 def gerund_words(row: ExpeditionValue) -> str:
     """A row that acts now, as a thing done: ``laying 2♣ now``, ``laying the investment Q♠ now``."""
     cards = [card_words(c) for c in parse_cards(row.card)]
@@ -256,7 +267,7 @@ def _advice(values: StartValues, choice: _Choice | None, verdict: str, model: st
     basis = basis_words(values, model, choice.option)
     on = f" in {MEASURES[measure_of(values, model)]}"
     if verdict == "better":
-        return f"{act}: about {signed(e.value)} points over {keep}{_bracketed(e)}{on}, {basis}.", e
+        return f"{act}: about {signed(e.value)} points over {keep}{_bracketed(e)}{on}, {basis}{_elsewhere(values, choice)}.", e
     if verdict == "about as good" and e.value >= 0:
         return (f"{act}, or lay nothing this turn: about as good ({signed(e.value)} points over {keep}{_bracketed(e)}"
                 f"{on}), {basis}."), e

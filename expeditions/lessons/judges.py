@@ -1,11 +1,14 @@
 """The judges of choice tasks: each computes the right option from the engine when a lesson is checked.
 
 - ``start-value``: "is it worth starting this suit now?" is ``"yes"`` when the expected values
-  (``analysis.start_values``, by the lesson's model, the suit simulation unless it names another)
-  expect the expedition to score more than the 0 of leaving it; the facts are the model's value
-  (``{value}``) and the exact ceiling's (``{ceiling}``) in plain words ("about 14 points (give or
-  take 0.2)"), and the plays left to the learner (``{plays}``); the exact figures, with their
-  intervals and the models' names, come as the feedback's ``figures`` (shown folded);
+  (``analysis.start_values``, by the lesson's model: the round played out, model 3, unless it names
+  another) expect laying the suit's lowest card now to gain against never playing the suit: in model
+  3 on the score difference (your score minus the opponent's, what wins the round: the measure the
+  hints and the explorer's answer use), in models 1 and 2 on your round score; the facts are the
+  model's value of the expedition (``{value}``), what starting gains (``{gain}``) and the exact
+  ceiling (``{ceiling}``: the best case, a ceiling and not an expectation) in plain words ("about 9
+  points (give or take 0.8)"), and the plays left to the learner (``{plays}``); the exact figures,
+  with their intervals and the models' names, come as the feedback's ``figures`` (shown folded);
 - ``next-starter``: who starts the next round after the lesson's finished round, by the match rules
   of the rule set (``Match.starter_of_next``): ``"you"`` or ``"opponent"``;
 - ``match-over``: after ``rounds`` rounds that each ended as the lesson's finished round, is the
@@ -69,20 +72,29 @@ def _start_value(lesson: Judged, args: dict[str, Any]) -> Judgement:
     from .. import analysis  # the expected values (numpy): loaded when a lesson asks for them
 
     suit = str(args["suit"])
-    model = str(args.get("model", "suit"))
+    model = str(args.get("model", "rollout"))
     values = analysis.start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
-    row = values.get(suit, model)
-    ceiling = values.get(suit, "exact")
+    row = values.get(suit, model, "lay")
+    ceiling = values.get(suit, "exact", "lay")
+    measure = "difference" if row.model == "rollout" and lesson.rules.sides > 1 else "score"
+    gain = row.added("never", measure) or row.gain
+    on = MEASURE_WORDS[measure]
     name = SUITS[suit].name
-    facts = {"value": row.value.plain(), "ceiling": ceiling.value.plain(), "suit": name, "plays": str(values.outlook.plays)}
-    reveal = (f"{name.capitalize()} started now: on average {row.value.plain()}, counted by "
-              f"{HOW[row.model].format(suit=name)}.",
-              f"The best case, every {name[:-1]} that reaches you laid in order: {ceiling.value.plain()}.",
-              f"{name.capitalize()} left alone: 0.")
-    figures = (f"{name} started now: {row.value.format()} points, with its 95% interval "
-               f"({analysis.MODELS[row.model]}{_samples(row.value)})",
+    facts = {"value": row.value.plain(), "gain": gain.plain(), "ceiling": ceiling.value.plain(), "suit": name,
+             "plays": str(values.outlook.plays)}
+    reveal = (f"{name.capitalize()} started now: the expedition ends on average at {row.value.plain()}, counted by "
+              f"{HOW[row.model].format(suit=name)}; starting gains {gain.plain()} in {on} against leaving "
+              f"{name} alone.",
+              f"The best case, every {name[:-1]} that reaches you laid in order, is {ceiling.value.plain()}: a ceiling, "
+              "not what to expect, since your other suits and the opponent compete for your plays.")
+    figures = (f"{name} started now: the expedition {row.value.format()} points, the gain against never "
+               f"{gain.format()} in {on}, with their 95% intervals ({analysis.MODELS[row.model]}{_samples(row.value)})",
                f"the best case: {ceiling.value.format(2)} points ({analysis.MODELS['exact']}, counted exactly)")
-    return Judgement("yes" if row.gain.value > 0 else "no", facts, reveal, figures)
+    return Judgement("yes" if gain.value > 0 else "no", facts, reveal, figures)
+
+
+MEASURE_WORDS = {"difference": "your score minus the opponent's", "score": "your round score"}
+"""What a gain is counted in, in a learner's words."""
 
 
 HOW = {"exact": "counting every way the {suit} still to come can reach you, each laid in order",
@@ -121,7 +133,7 @@ def _totals(lesson: Judged, match: Match) -> dict[str, str]:
 
 JUDGES: dict[str, JudgeSpec] = {
     "start-value": JudgeSpec(frozenset({"yes", "no"}), {"suit": str, "model": str}, frozenset({"suit"}),
-                             frozenset({"value", "ceiling", "suit", "plays"}), _start_value),
+                             frozenset({"value", "gain", "ceiling", "suit", "plays"}), _start_value),
     "next-starter": JudgeSpec(frozenset({"you", "opponent"}), {}, frozenset(), frozenset({"you", "opponent"}), _next_starter),
     "match-over": JudgeSpec(frozenset({"yes", "no"}), {"rounds": int}, frozenset({"rounds"}), frozenset({"you", "opponent"}),
                             _match_over),
