@@ -22,7 +22,9 @@ lessons' judgements and the Hard bot. How it values a move:
   and every other is at most 0, so a move shown higher is never ranked lower;
 - a move is **about as good** as the best when its interval lies within ``Effort.tie`` points of 0
   either way, **worse** when its interval lies below 0, and **not decided** otherwise (a wide
-  interval: the budget could not tell);
+  interval: the budget could not tell). Since it looks again after every round of deals, it stops
+  giving a move deals only when a wider interval (``DECIDE`` times the 95% one) decides it, so
+  that the intervals it shows keep their 95%;
 - it is deterministic for a position and an effort: its deals are seeded from the position itself
   (``position_seed``), so a hint and a review of the same position give the same verdict.
 
@@ -364,6 +366,18 @@ def shifted(value: Estimate, difference: Estimate) -> Estimate:
     return Estimate(centre, centre - half, centre + half, difference.samples)
 
 
+DECIDE = 1.43
+"""How much wider than its 95% interval a move's interval must lie below 0, or within the tie margin, for the
+analyst to stop giving it deals (about a 99.7% interval): it looks at its moves again after every round of deals,
+and deciding on 95% intervals each time would decide wrongly more often than one time in twenty."""
+
+
+def widened(e: Estimate) -> Estimate:
+    """``e`` with its interval ``DECIDE`` times as wide (the interval a decision to stop rests on)."""
+    half = DECIDE * e.half_width
+    return Estimate(e.value, e.value - half, e.value + half, e.samples)
+
+
 def verdict_of(difference: Estimate, tie: float) -> str:
     """``about as good`` when the interval lies within ``±tie``, ``worse`` when it lies below 0, else not decided."""
     if difference.low >= -tie and difference.high <= tie:
@@ -455,7 +469,7 @@ class Analyst:
             d = paired(m, best)
             if m.deals < best.deals and d.value > 0:
                 behind.append(m)
-            elif verdict_of(d, self.effort.tie) == UNDECIDED and d.half_width > self.effort.precision:
+            elif verdict_of(widened(d), self.effort.tie) == UNDECIDED and d.half_width > self.effort.precision:
                 undecided.append(m)
         return best, undecided, behind
 
