@@ -4,13 +4,17 @@ Every long computation (tournaments, tip tables, tables of expected values) is a
 picklable function over independent pieces of work. ``parallel_map`` runs such a map on any
 ``concurrent.futures.Executor``: a local ``ProcessPoolExecutor`` by default, or unchanged on a Dask
 cluster through ``distributed.Client(...).get_executor()``. Results come back in input order.
+
+An interrupt (Ctrl-C, or Kernel > Interrupt in Jupyter, which signals the workers too) stops the map at
+once: the work not started is cancelled, and a pool the map made itself is shut down with its workers
+stopped, so the kernel is free again within moments instead of finishing the queue first.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
 from ..arguments import flag, shown, whole_number
@@ -49,18 +53,37 @@ def parallel_map(
                 out.append(fn(x))
                 bar.update(1)
             return out
-        own = executor is None
-        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers or default_workers())
+        own = ProcessPoolExecutor(max_workers=workers or default_workers()) if executor is None else None
+        pool = executor if executor is not None else own
+        assert pool is not None
+        futures: dict[Future[R], int] = {}
         try:
-            futures = {pool.submit(fn, x): i for i, x in enumerate(work)}
+            for i, x in enumerate(work):
+                futures[pool.submit(fn, x)] = i
             results: list[Any] = [None] * len(work)
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 bar.update(1)
-            return results
-        finally:
-            if own:
-                pool.shutdown()
+        except BaseException:  # an interrupt above all: stop, rather than wait for the rest of the queue
+            for future in futures:
+                future.cancel()
+            if own is not None:
+                stop_pool(own)
+            raise
+        if own is not None:
+            own.shutdown()
+        return results
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down now: the work not started is cancelled and the workers are stopped, also those busy
+    with a piece (their results are not wanted any more)."""
+    workers = list(pool._processes.values()) if pool._processes else []  # Python 3.14 has pool.terminate_workers()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(timeout=5)
 
 
 def check_pool(executor: Any, workers: Any, progress: Any = False) -> None:
