@@ -41,14 +41,16 @@ browser-test: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python -m pytest -m browser tests/browser
 
+# The apps, as `expeditions play|explore|learn` serves them: Voila with the settings of expeditions/apps/voila.json
+# (idle kernels culled, a limit on kernels), on 127.0.0.1 only (ARGS="--ip 0.0.0.0" serves the network, with a token).
 app: $(READY)
-	$(BIN)/voila notebooks/play-app.ipynb
+	$(BIN)/expeditions play $(ARGS)
 
 explorer: $(READY)
-	$(BIN)/voila notebooks/explorer-app.ipynb
+	$(BIN)/expeditions explore $(ARGS)
 
 learn: $(READY)
-	$(BIN)/voila notebooks/learn-app.ipynb
+	$(BIN)/expeditions learn $(ARGS)
 
 app-startup: $(READY)
 	sh tools/browser_setup.sh
