@@ -13,7 +13,7 @@ READY  := $(VENV)/.ready
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,browser]'
+	$(BIN)/python -m pip install --quiet -e '.[apps,notebooks,test,browser]'
 	touch $(READY)
 
 tutorial: $(READY)
