@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import analysis
 from ..cards import SUITS
 from ..errors import LessonError
+from ..estimate import Estimate
 from ..match import Match, match_of
 from .model import ChoiceTask, Lesson
 
@@ -53,6 +53,12 @@ def _args(lesson: Lesson) -> dict[str, object]:
 
 
 def _start_value(lesson: Lesson) -> Judgement:
+    try:  # here, not above: the other lessons need no numpy (the edition in the browser has none)
+        from .. import analysis
+    except ModuleNotFoundError as missing:
+        from .ahead import stored_judgement  # computed ahead by the build of the edition in the browser
+
+        return stored_judgement(lesson, missing)
     args = _args(lesson)
     suit = str(args["suit"])
     model = str(args.get("model", "suit"))
@@ -77,7 +83,7 @@ HOW = {"exact": "counting every way the {suit} still to come can reach you, each
 """How each model of the expected values counts, in a learner's words."""
 
 
-def _samples(e: analysis.Estimate) -> str:
+def _samples(e: Estimate) -> str:
     return f", {e.samples:,} deals" if e.samples else ""
 
 
