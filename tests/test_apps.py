@@ -162,3 +162,44 @@ def test_voila_is_given_the_shipped_settings_and_the_address():
     argv = voila_arguments(Path("play-app.ipynb"), Address("127.0.0.1", 9100, ""), browser=False)
     assert f"--Voila.config_file_paths={(ROOT / 'expeditions' / 'apps').resolve()}" in argv
     assert {"--Voila.ip=127.0.0.1", "--port=9100", "--Voila.open_browser=False", "--Voila.token="} <= set(argv)
+
+
+_SERVE_AT = """
+import sys
+from voila.app import Voila
+from expeditions.apps.serving import Address, notebooks_dir, voila_arguments
+address = Address.of(port=int(sys.argv[1]), token=sys.argv[2], base_url=sys.argv[3])
+Voila.launch_instance(argv=voila_arguments(notebooks_dir() / "play-app.ipynb", address, browser=False))
+"""
+
+
+@pytest.mark.slow
+def test_a_token_keeps_out_whoever_does_not_bring_it_and_a_base_url_serves_behind_a_proxy(tmp_path):
+    port = free_port("127.0.0.1", 9350)
+    base = f"http://127.0.0.1:{port}/cards/"
+    with (tmp_path / "voila.log").open("w") as out:
+        server = subprocess.Popen([sys.executable, "-c", _SERVE_AT, str(port), "let-me-in", "/cards/"], cwd=tmp_path,
+                                  stdout=out, stderr=subprocess.STDOUT, text=True, env=_home(tmp_path))
+        try:
+            _wait_for_server(base, server)
+            opener = urllib.request.build_opener(_NoRedirect())
+            try:
+                opener.open(base, timeout=60)
+                refused = 200
+            except urllib.error.HTTPError as error:
+                refused = error.code
+            assert refused in (302, 403), refused  # to the login page, or refused: no kernel started
+            status, page = _get(base + "?token=let-me-in")
+            assert status == 200 and "play against the bots" in page
+            assert _get(f"http://127.0.0.1:{port}/?token=let-me-in")[0] == 404  # nothing outside the base URL
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    assert Address.of(port=port, token="let-me-in", base_url="/cards").url() == base + "?token=let-me-in"
+    with pytest.raises(ArgumentError, match="--base-url"):
+        Address.of(port=port, base_url="cards")
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # the answer itself is what is checked
+        return None

@@ -5,6 +5,7 @@
     expeditions explore --port 9000    # the what-if explorer on a port of your choice
     expeditions notebooks              # JupyterLab on a copy of the notebooks in ./expeditions-notebooks
     expeditions play --ip 0.0.0.0      # serve your network: a token is made up and printed in the address
+    expeditions play --base-url /cards/   # behind a proxy that forwards /cards/ to this server
 
 Each command prints the address and serves until Ctrl-C. The servers need the ``apps`` extra
 (``pip install "expeditions[apps]"``); without it the command says so.
@@ -64,6 +65,7 @@ def _serving_options(sub: argparse.ArgumentParser, first_port: int) -> None:
     sub.add_argument("--token", default=None, help="the token visitors must bring (default: a random one beyond this "
                                                    "machine and for JupyterLab, none for an app on this machine)")
     sub.add_argument("--no-browser", action="store_true", help="do not open a browser, only print the address")
+    sub.add_argument("--base-url", default="/", help="the path the server answers under, behind a proxy (default: /)")
     sub.set_defaults(first_port=first_port)
 
 
@@ -72,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         address = Address.of(args.ip, args.port, args.token, first_port=args.first_port,
-                             always_token=args.command == "notebooks")
+                             always_token=args.command == "notebooks", base_url=args.base_url)
         if args.command == "notebooks":
             return _jupyterlab(copy_notebooks(args.dir), address, browser=not args.no_browser)
         return _voila(notebooks_dir() / APPS[args.command].notebook, address, browser=not args.no_browser)
@@ -119,7 +121,7 @@ def _jupyterlab(folder: Path, address: Address, *, browser: bool) -> int:
     _announce(f"the notebooks in {folder.resolve()}", address)
     argv = [f"--ServerApp.root_dir={folder}", f"--ServerApp.ip={address.ip}", f"--ServerApp.port={address.port}",
             "--ServerApp.port_retries=0", f"--IdentityProvider.token={address.token}",
-            f"--ServerApp.open_browser={browser}"]
+            f"--ServerApp.open_browser={browser}", f"--ServerApp.base_url={address.base_url}"]
     if os.name == "posix" and os.geteuid() == 0:  # a container's root: JupyterLab refuses it unless told
         argv.append("--allow-root")
     LabApp.launch_instance(argv=argv)

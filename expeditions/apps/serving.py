@@ -54,10 +54,12 @@ class Address:
     ip: str
     port: int
     token: str
+    base_url: str = "/"
+    """The path the server answers under ("/", or "/cards/" behind a proxy that forwards that path)."""
 
     @classmethod
     def of(cls, ip: str = LOCAL, port: int | None = None, token: str | None = None, *, first_port: int = 8866,
-           always_token: bool = False) -> Address:
+           always_token: bool = False, base_url: str = "/") -> Address:
         """The address for ``ip`` (this machine only by default) and ``port`` (the first free one from
         ``first_port`` when not given). Beyond this machine (or ``always_token``: a server that runs any code it
         is sent, as JupyterLab does) a token is required: ``token``, or a new random one; otherwise there is none
@@ -77,7 +79,10 @@ class Address:
         elif needs_token and not token:
             raise ArgumentError("this server needs a token (it listens beyond this machine, or runs any code it is sent): "
                                 "give --token, or leave it out for a random one")
-        return cls(ip, port if port is not None else free_port(ip, first_port), token)
+        if not base_url.startswith("/") or any(c in base_url for c in "?#\\ "):
+            raise ArgumentError(f"--base-url takes a path that starts with /, like /cards/, not {base_url!r}")
+        path = base_url if base_url.endswith("/") else base_url + "/"
+        return cls(ip, port if port is not None else free_port(ip, first_port), token, path)
 
     @property
     def local(self) -> bool:
@@ -87,7 +92,7 @@ class Address:
         """The address to open in a browser, with the token when there is one."""
         host = self.ip if self.local or self.ip not in ("0.0.0.0", "::") else socket.gethostname()
         host = f"[{host}]" if ":" in host else host
-        return f"http://{host}:{self.port}/{path}" + (f"?token={self.token}" if self.token else "")
+        return f"http://{host}:{self.port}{self.base_url}{path}" + (f"?token={self.token}" if self.token else "")
 
 
 def free_port(ip: str, first: int, tries: int = 50) -> int:
@@ -105,4 +110,5 @@ def free_port(ip: str, first: int, tries: int = 50) -> int:
 def voila_arguments(notebook: Path, address: Address, *, browser: bool) -> list[str]:
     """Voila's command line for serving ``notebook`` at ``address`` with the shipped settings (``voila.json``)."""
     return [str(notebook), f"--Voila.ip={address.ip}", f"--port={address.port}", f"--Voila.open_browser={browser}",
-            f"--Voila.config_file_paths={voila_config_dir()}", f"--Voila.token={address.token}"]
+            f"--Voila.config_file_paths={voila_config_dir()}", f"--Voila.token={address.token}",
+            f"--Voila.base_url={address.base_url}"]
