@@ -13,7 +13,7 @@ Python 3.14 on Pyodide's platform). The site itself fetches nothing from anywher
 1. the project's wheel is built from this checkout, with the judgements of the lessons that need the expected
    values computed ahead (``expeditions.lessons.ahead``: the browser has no numpy); the modules the kernel and
    the pages import as they start are compiled to bytecode by Pyodide itself (``tools/compile_in_pyodide.mjs``,
-   with Node), so that the browser does not compile them at every visit;
+   with Node), and so are the standard library's, so that the browser does not compile them at every visit;
 2. Pyodide's lock file is rewritten to list exactly the wheels shipped beside the interpreter (name, version,
    file, sha256, the modules each provides and the packages each needs), and nothing else; with the
    modules listed, a notebook's ``import`` loads its package;
@@ -21,7 +21,7 @@ Python 3.14 on Pyodide's platform). The site itself fetches nothing from anywher
    browser), with a front page of our own that opens each app;
 4. ``jupyter lite build`` assembles the site without source maps, with the kernel told where Pyodide is and
    never to ask PyPI (``disablePyPIFallback``); the icons' fonts in formats no browser with WebAssembly reads
-   are left out.
+   are left out, and the wheels are packed tighter.
 
 The site must stay under ``MAX_MEGABYTES``; the build says what it holds and how big it is.
 """
@@ -59,9 +59,9 @@ TOOLS = BUILD / "site-tools"
 OUT = BUILD / "site"
 MAX_MEGABYTES = 40
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
-APPS = ("lab", "notebooks", "repl", "tree")
-"""The JupyterLite applications shipped: JupyterLab, the notebook, the single-window REPL the apps run in, the file
-tree (the others, the editor and the consoles, are left out)."""
+APPS = ("lab", "repl")
+"""The JupyterLite applications shipped: JupyterLab (the notebooks) and the single-window REPL the apps run in; the
+others (the classic notebook, the file tree, the editor, the consoles) are left out: 0.7 MB the site need not carry."""
 
 
 # --- the pins ------------------------------------------------------------------------------------------------
@@ -189,9 +189,9 @@ def rewrite_wheel(wheel: Path, *, add: dict[str, bytes], remove: frozenset[str] 
              str(len(content))] for name, content in files.items()]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows([*rows, [record, "", ""]])
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
         for name, content in [*files.items(), (record, out.getvalue().encode("utf-8"))]:
-            new.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), content, zipfile.ZIP_DEFLATED)
+            new.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), content, zipfile.ZIP_DEFLATED, 9)
 
 
 STARTUP_IMPORTS = ("pyodide_kernel", "IPython", "ipywidgets", "anywidget", "comm", "traitlets", "tqdm.auto",
@@ -215,6 +215,7 @@ def compile_ahead(pyodide: Path, wheels: list[Wheel]) -> list[Wheel]:
     spec.write_text(json.dumps({"imports": list(STARTUP_IMPORTS), "packages": []}), encoding="utf-8")
     run(["node", str(ROOT / "tools" / "compile_in_pyodide.mjs"), str(pyodide), str(work), str(spec)])
     manifest = json.loads((work / "compiled.json").read_text(encoding="utf-8"))
+    compile_stdlib(pyodide / "python_stdlib.zip", work / "stdlib", manifest["stdlib"])
     compiled = set(manifest["compiled"])
     again = []
     for wheel in wheels:
@@ -227,6 +228,20 @@ def compile_ahead(pyodide: Path, wheels: list[Wheel]) -> list[Wheel]:
             rewrite_wheel(wheel.path, add=add, remove=frozenset() if keep else frozenset(sources))
         again.append(Wheel.read(wheel.path))
     return again
+
+
+def compile_stdlib(stdlib: Path, compiled: Path, sources: list[str]) -> None:
+    """Put the bytecode of the standard library's modules the site imports as it starts (``compiled/NAME.pyc``) into
+    Pyodide's ``python_stdlib.zip`` in place of their sources, as Python imports modules from a zip: ``NAME.pyc``
+    first. (All of it compiled would add 2 MB; these add a few hundred kB, and take most of the work.)"""
+    with zipfile.ZipFile(stdlib) as old:
+        entries = {info.filename: old.read(info) for info in old.infolist()}
+    for source in sources:
+        del entries[source]
+        entries[source.removesuffix(".py") + ".pyc"] = (compiled / source).with_suffix(".pyc").read_bytes()
+    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for name, content in sorted(entries.items()):
+            new.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), content, zipfile.ZIP_DEFLATED, 9)
 
 
 def _compiled_name(source: str, cache_tag: str, beside_source: bool) -> str:
@@ -422,8 +437,7 @@ def source_folder(source: Path, core: Path, wheels: list[Wheel], pins: Pins) -> 
         shutil.copy2(wheel.path, copy)
         with zipfile.ZipFile(copy) as archive:
             left_out = frozenset(n for n in archive.namelist() if any(fnmatch.fnmatch(n, pattern) for pattern in LEFT_OUT))
-        if left_out:
-            rewrite_wheel(copy, add={}, remove=left_out)
+        rewrite_wheel(copy, add={}, remove=left_out)  # and packed tighter than pip packs them
         shipped.append(Wheel.read(copy))
     core_lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     lock = pyodide / "pyodide-lock.json"
@@ -445,9 +459,9 @@ def lite_build(jupyter: Path, source: Path, out: Path) -> None:
             font.unlink()
 
 
-OLD_FONT_FORMATS = (".eot", ".ttf", ".svg")
-"""Font Awesome's icons come in five formats; a browser that runs WebAssembly reads woff2 (or woff), never these
-three, which weigh 2.5 MB of the site."""
+OLD_FONT_FORMATS = (".eot", ".ttf", ".svg", ".woff")
+"""Font Awesome's icons come in five formats, listed woff2 first; every browser that runs WebAssembly reads woff2,
+so never these four, which weigh 2.7 MB of the site."""
 
 
 def size_of(folder: Path) -> int:
@@ -459,6 +473,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT, help=f"where to build the site (default: {OUT.relative_to(ROOT)})")
     args = parser.parse_args()
     pins = Pins.read()
+    missing = [tool for tool in ("npm", "node") if shutil.which(tool) is None]
+    if missing:
+        raise SystemExit(f"the build needs {' and '.join(missing)} (npm packs Pyodide, Node compiles its modules): "
+                         "`sh tools/browser_setup.sh` installs them on Debian")
     print(f"Building the static edition into {args.out} from {PINS.relative_to(ROOT)}", flush=True)
     jupyter = build_tools(pins)
     core = pyodide_core(pins, CACHE / "npm")

@@ -3,7 +3,8 @@ browser that may reach nothing else: every request to another address is blocked
 
 The front page opens the apps; the first two lessons are done by the learner's gestures (``lesson_path.walk``,
 checked after every gesture against a twin ``LessonTable`` in this process) and where the learner got to is kept
-by the browser across a reload; a move is played against the bot on a table dealt as a twin is; the lesson whose
+by the browser across a reload; a move is played against the bot on a table dealt as a twin is; the scoring
+calculator scores clicked cards as ``score_board`` does; the lesson whose
 judgement needs the expected values answers as the installed edition does, and the what-if explorer says in
 words that it needs the installed edition.
 
@@ -23,6 +24,7 @@ from pages import LOCAL, ROOT, LessonApp, TableApp, plain_move, save_screenshot,
 from playwright.sync_api import Page, Route, expect
 from servers import _wait_for, free_port
 
+import expeditions as ex
 from expeditions import lessons
 from expeditions.session import Session
 from expeditions.widgets import CardTable, LessonTable
@@ -139,6 +141,20 @@ def test_a_move_against_the_bot_by_gestures(page: Page, site: str, offline: list
     assert app.session.round.turn >= before + 2  # your move, and the bot's answer, on the page as in the twin
     expect(app.el("message")).to_contain_text("Opponent")
     save_screenshot(page, "site-move")
+
+
+def test_the_scoring_calculator_scores_the_clicked_cards(page: Page, site: str, offline: list[str]) -> None:
+    _, _, code = BUILD.APP_CODE["calculator"]
+    open_app(page, site, code)
+    calc = page.locator(".xp-calculator")
+    chosen = ex.cards("JH 4H 9H 7S")
+    for card in chosen:
+        calc.locator(f".xp-card-toggle.xp-card-{card}").click()
+    board = ex.score_board(chosen, "expeditions")  # the oracle: the installed edition's scoring
+    expect(calc.locator(".xp-calc-total")).to_have_text(f"total: {board.total}")
+    for expedition in board.expeditions:
+        if expedition.cards:
+            expect(calc.locator(".xp-calc-result")).to_contain_text(expedition.explain())
 
 
 def test_the_judgement_computed_ahead_and_the_explorers_words(page: Page, site: str, offline: list[str]) -> None:
