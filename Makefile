@@ -70,6 +70,8 @@ screenshot: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python tools/screenshot_play.py
 	$(BIN)/python tools/screenshot_lesson.py
+	$(BIN)/python tools/screenshot_sizes.py
+	$(BIN)/python tools/screenshot_sizes.py --help-panel
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py
