@@ -8,12 +8,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test app explorer learn app-startup screenshot benchmarks bot-strength report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test site site-startup app explorer learn app-startup screenshot benchmarks bot-strength report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,browser]'
+	$(BIN)/python -m pip install --quiet -e '.[apps,notebooks,test,browser]'
 	touch $(READY)
 
 tutorial: $(READY)
@@ -26,6 +26,7 @@ lint: $(READY)
 
 typecheck: $(READY)
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tools/build_site.py
 
 unit: $(READY)
 	$(BIN)/python -m pytest -m "not browser"
@@ -37,18 +38,29 @@ notebooks: $(READY)
 report: $(READY)
 	$(BIN)/python tools/run_notebooks.py --out build/report
 
-browser-test: $(READY)
+browser-test: $(READY) site
 	sh tools/browser_setup.sh
 	$(BIN)/python -m pytest -m browser tests/browser
 
+# The static edition: build/site/, for any static web host (versions pinned in site/versions.toml; the build
+# downloads into build/site-cache/ once, from PyPI and npm; the site then fetches nothing from outside).
+site: $(READY)
+	sh tools/browser_setup.sh
+	$(BIN)/python tools/build_site.py
+
+site-startup: site
+	$(BIN)/python benchmarks/site_startup.py
+
+# The apps, as `expeditions play|explore|learn` serves them: Voila with the settings of expeditions/apps/voila.json
+# (idle kernels culled, a limit on kernels), on 127.0.0.1 only (ARGS="--ip 0.0.0.0" serves the network, with a token).
 app: $(READY)
-	$(BIN)/voila notebooks/play-app.ipynb
+	$(BIN)/expeditions play $(ARGS)
 
 explorer: $(READY)
-	$(BIN)/voila notebooks/explorer-app.ipynb
+	$(BIN)/expeditions explore $(ARGS)
 
 learn: $(READY)
-	$(BIN)/voila notebooks/learn-app.ipynb
+	$(BIN)/expeditions learn $(ARGS)
 
 app-startup: $(READY)
 	sh tools/browser_setup.sh
@@ -58,6 +70,8 @@ screenshot: $(READY)
 	sh tools/browser_setup.sh
 	$(BIN)/python tools/screenshot_play.py
 	$(BIN)/python tools/screenshot_lesson.py
+	$(BIN)/python tools/screenshot_sizes.py
+	$(BIN)/python tools/screenshot_sizes.py --help-panel
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py

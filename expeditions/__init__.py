@@ -21,6 +21,7 @@ import importlib
 from types import ModuleType
 
 from .cards import SUITS, Card, Cards, Suit, format_cards, parse_card, parse_cards
+from .edition import installed_only
 from .errors import (
     AnalysisError,
     ArgumentError,
@@ -105,5 +106,9 @@ _LAZY = ("bots", "analysis", "advice", "history", "lessons", "session", "widgets
 
 def __getattr__(name: str) -> ModuleType:
     if name in _LAZY:
-        return importlib.import_module(f".{name}", __name__)
+        try:
+            return importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as missing:  # numpy in the edition in the browser: said in words
+            raise installed_only(missing, "The analysis (expected values, simulations, the strategy tips)",
+                                 "notebooks") from None
     raise AttributeError(f"module 'expeditions' has no attribute {name!r}")

@@ -18,8 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-BINDER_EXTRAS = ("notebooks",)
-"""The extras Binder installs: it runs the notebooks (JupyterLab and Voila), not the tests."""
+BINDER_EXTRAS = ("apps", "notebooks")
+"""The extras Binder installs: it runs the apps and the notebooks (JupyterLab and Voila), not the tests."""
 
 CONDA_PACKAGES = {"dask[distributed]": ("dask", "distributed")}
 """pip requirements (name with extras) that are other or several packages on conda-forge."""

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "expeditions"
-FLOORS = ("core", "history", "bots", "analysis", "advice", "lessons", "session", "widgets")
-"""The floors of the house, lowest first: a floor imports only the floors below it (and itself)."""
+FLOORS = ("core", "history", "bots", "analysis", "advice", "lessons", "session", "widgets", "apps")
+"""The floors of the house, lowest first: a floor imports only the floors below it (and itself); the apps (the
+command that serves the notebooks) are the top."""
 HAND_OFFS = {"expeditions.display", "expeditions.record"}
 """Modules the core hands a value to from inside a method (``_repr_html_``, ``to_json``), importing them there."""
 
@@ -36,7 +37,10 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def floor(module: str) -> int:
-    """The floor of a module: its subpackage's, or the core's for the package's own modules."""
+    """The floor of a module: its subpackage's, or the core's for the package's own modules (but ``python -m
+    expeditions``, the command, which is the apps')."""
+    if module == "expeditions.__main__":
+        return FLOORS.index("apps")
     parts = module.split(".")
     return FLOORS.index(parts[1]) if len(parts) > 2 or (len(parts) == 2 and parts[1] in FLOORS) else 0
 

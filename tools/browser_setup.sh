@@ -7,10 +7,17 @@ set -eu
 
 CHROMIUM="${EXPEDITIONS_CHROMIUM:-/usr/bin/chromium}"
 PACKAGES="chromium chromium-driver fonts-dejavu-core"
+# The static edition's build (`make site`) packs Pyodide with npm and compiles its modules with Node.
+NODE_PACKAGES="nodejs npm"
 
 if [ -x "$CHROMIUM" ] && command -v chromedriver >/dev/null 2>&1; then
-    echo "browser setup: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM") is installed"
-    exit 0
+    if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+        echo "browser setup: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM") and Node $(node --version) are installed"
+        exit 0
+    fi
+    PACKAGES="$NODE_PACKAGES"
+elif ! command -v npm >/dev/null 2>&1; then
+    PACKAGES="$PACKAGES $NODE_PACKAGES"
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then

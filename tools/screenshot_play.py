@@ -43,7 +43,7 @@ def main() -> None:
         for _ in range(args.moves):
             app.move(plain_move(app.session.round, rng))
         app.press("hint", {"action": "hint"})  # the best moves in words, the best one marked
-        page.set_viewport_size({"width": APP_VIEWPORT["width"], "height": 1200})  # the whole table in the picture
+        page.set_viewport_size({"width": APP_VIEWPORT["width"], "height": 1250})  # the side panel in the picture too
         screenshot_app(seen, app.root, args.out)
     print(f"wrote {args.out}")
 

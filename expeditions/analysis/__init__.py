@@ -32,6 +32,7 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING
 
+from ..edition import installed_only
 from ..errors import AnalysisError
 
 if TYPE_CHECKING:
@@ -120,7 +121,11 @@ def __getattr__(name: str) -> object:
         if importlib.util.find_spec(f"{__name__}.{name}") is not None:
             return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
+    try:
+        value = getattr(importlib.import_module(module, __name__), name)
+    except ModuleNotFoundError as missing:  # numpy in the edition in the browser: said in words
+        raise installed_only(missing, "The analysis (expected values, simulations, the strategy tips)",
+                             "notebooks") from None
     globals()[name] = value
     return value
 

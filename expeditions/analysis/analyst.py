@@ -35,7 +35,6 @@ deals for a move extend what it has and every comparison stays paired.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import math
 import random
 import time
@@ -295,7 +294,9 @@ def batch_results(job: BatchJob) -> Results:
 
 def batch_can_play(observation: Observation) -> bool:
     """Whether the batch simulator plays this position's rule set here (it needs numpy)."""
-    if importlib.util.find_spec("numpy") is None:
+    try:
+        import numpy  # noqa: F401  (the edition in the browser has none)
+    except ModuleNotFoundError:
         return False
     from .rollouts import batch_plays
 

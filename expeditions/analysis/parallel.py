@@ -5,6 +5,10 @@ picklable function over independent pieces of work. ``parallel_map`` runs such a
 ``concurrent.futures.Executor``: a local ``ProcessPoolExecutor`` by default, or unchanged on a Dask
 cluster through ``distributed.Client(...).get_executor()``. Results come back in input order.
 ``ProgressExecutor`` wraps any of them to report each result as it is collected (a progress bar in an app).
+
+An interrupt (Ctrl-C, or Kernel > Interrupt in Jupyter, which signals the workers too) stops the map at
+once: the work not started is cancelled, and a pool the map made itself is shut down with its workers
+stopped, so the kernel is free again within moments instead of finishing the queue first.
 """
 
 from __future__ import annotations
@@ -51,18 +55,37 @@ def parallel_map(
                 out.append(fn(x))
                 bar.update(1)
             return out
-        own = executor is None
-        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=workers or default_workers())
+        own = ProcessPoolExecutor(max_workers=workers or default_workers()) if executor is None else None
+        pool = executor if executor is not None else own
+        assert pool is not None
+        futures: dict[Future[R], int] = {}
         try:
-            futures = {pool.submit(fn, x): i for i, x in enumerate(work)}
+            for i, x in enumerate(work):
+                futures[pool.submit(fn, x)] = i
             results: list[Any] = [None] * len(work)
             for future in as_completed(futures):
                 results[futures[future]] = future.result()
                 bar.update(1)
-            return results
-        finally:
-            if own:
-                pool.shutdown()
+        except BaseException:  # an interrupt above all: stop, rather than wait for the rest of the queue
+            for future in futures:
+                future.cancel()
+            if own is not None:
+                stop_pool(own)
+            raise
+        if own is not None:
+            own.shutdown()
+        return results
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down now: the work not started is cancelled and the workers are stopped, also those busy
+    with a piece (their results are not wanted any more)."""
+    workers = list(pool._processes.values()) if pool._processes else []  # Python 3.14 has pool.terminate_workers()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(timeout=5)
 
 
 def check_pool(executor: Any, workers: Any, progress: Any = False) -> None:

@@ -43,7 +43,7 @@ from ..rules import rules as get_rules
 from ..scoring import expedition_points
 from . import batch
 from .exact import exact_value, numbers_line
-from .parallel import parallel_map
+from .parallel import check_pool, parallel_map
 from .situation import observation_for, outlook_of, situations
 from .stats import Z95, Estimate, mean_estimate, proportion_estimate
 from .suit_sim import suit_values
@@ -231,6 +231,10 @@ class Settings:
     """Opening hands averaged over for the bonus tip."""
     seed: int = 0
     bot: BotFactory | None = None
+    workers: int | None = 1
+    """Processes for the bot's rounds (``None``: every core; 1: in this process)."""
+    progress: bool = False
+    """Show a progress bar over the bot's rounds (the long part)."""
 
 
 def _first_numbers(r: Rules, s: Settings) -> list[Tip]:
@@ -420,15 +424,17 @@ def _expeditions_cost(r: Rules, s: Settings) -> list[Tip]:
 
 
 def bot_discards(bot: BotFactory, rules: Rules | str = "expeditions", rounds: int = 200, *, seed: int = 0,
-                 executor: Executor | None = None, workers: int | None = 1) -> tuple[Estimate, Estimate]:
+                 executor: Executor | None = None, workers: int | None = 1, progress: bool = False) -> tuple[Estimate, Estimate]:
     """How often a bot discards when it plays every seat: discards per seat and round, and the share
-    of its plays (plays and discards, not passes) that are discards, each with its 95% interval."""
+    of its plays (plays and discards, not passes) that are discards, each with its 95% interval.
+    ``executor``/``workers``/``progress`` as in ``parallel_map`` (a bar over the rounds)."""
     r = get_rules(rules)
     _check_bot(bot)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 2:
         raise AnalysisError(f"rounds must be at least 2 for an interval, got {shown(rounds)}")
     whole_number(seed, "seed", least=0, error=AnalysisError)
-    counts = parallel_map(_bot_round, [(bot, r, seed, i) for i in range(rounds)], executor=executor, workers=workers)
+    counts = parallel_map(_bot_round, [(bot, r, seed, i) for i in range(rounds)], executor=executor, workers=workers,
+                          progress=progress, description=f"{_bot_name(bot)} bot's rounds, {r.name}")
     per_round = np.array([d / r.players for d, _ in counts])
     discards = sum(d for d, _ in counts)
     plays = sum(p for _, p in counts)
@@ -449,10 +455,14 @@ def _bot_round(job: tuple[BotFactory, Rules, int, int]) -> tuple[int, int]:
     return kinds.count("discard"), kinds.count("discard") + kinds.count("play")
 
 
+def _bot_name(factory: BotFactory) -> str:
+    return str(getattr(factory, "name", getattr(factory, "__name__", "bot")))
+
+
 def _discards(r: Rules, s: Settings) -> list[Tip]:
     factory = s.bot if s.bot is not None else Expert
-    name = str(getattr(factory, "name", getattr(factory, "__name__", "bot")))
-    per_round, share = bot_discards(factory, r, s.bot_rounds, seed=s.seed)
+    name = _bot_name(factory)
+    per_round, share = bot_discards(factory, r, s.bot_rounds, seed=s.seed, workers=s.workers, progress=s.progress)
     convention = f"the {name} bot in every seat, {s.bot_rounds} rounds"
     return [
         _row(r, "the Expert bot discards about 9 times a round", 9, per_round, "discards",
@@ -468,12 +478,13 @@ TIPS: tuple[tuple[TipMaker, int], ...] = ((_first_numbers, 0), (_numbers_line, 1
 
 
 def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds: int = 200, deals: int = 200,
-         seed: int = 0, bot: BotFactory | None = None) -> TipsTable:
+         seed: int = 0, bot: BotFactory | None = None, workers: int | None = 1, progress: bool = False) -> TipsTable:
     """Every number of the strategy tips, computed under ``rules``.
 
     ``rounds``: rounds simulated for the simulated rows; ``bot_rounds``: rounds the bot plays for
-    the discard tip (``bot``: a bot factory; default the Expert bot, whom the tip names);
-    ``deals``: opening hands for the bonus tip. Numbers fixed by the rules are exact."""
+    the discard tip (``bot``: a bot factory; default the Expert bot, whom the tip names), on
+    ``workers`` processes (1: in this process), with a progress bar if ``progress``; ``deals``:
+    opening hands for the bonus tip. Numbers fixed by the rules are exact."""
     r = get_rules(rules)
     whole_number(rounds, "rounds", least=2, error=AnalysisError)
     whole_number(bot_rounds, "bot_rounds", least=2, error=AnalysisError)
@@ -481,7 +492,8 @@ def tips(rules: Rules | str = "expeditions", *, rounds: int = 20_000, bot_rounds
     whole_number(seed, "seed", least=0, error=AnalysisError)
     if bot is not None:
         _check_bot(bot)
-    settings = Settings(rounds, bot_rounds, deals, seed, bot)
+    check_pool(None, workers, progress)
+    settings = Settings(rounds, bot_rounds, deals, seed, bot, workers, progress)
     rows: list[Tip] = []
     for make, tip in TIPS:
         rows += [replace(row, tip=tip) for row in make(r, settings)]

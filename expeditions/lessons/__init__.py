@@ -20,8 +20,9 @@ from __future__ import annotations
 from ..errors import LessonError
 from ..words import move_words
 from .contents import ANSWERS, Contents
+from .files import lesson_dir
 from .judges import JUDGES, Judgement
-from .loading import TRACKS, lesson_dir, read_lesson, read_track, track
+from .loading import TRACKS, read_lesson, read_track, track
 from .model import (
     MISTAKES,
     Case,

@@ -18,17 +18,20 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
 from ..cards import SUITS
+from ..edition import installed_only
 from ..errors import LessonError
 from ..estimate import Estimate
 from ..match import Match, match_of
 from ..round import Round
 from ..rules import Rules
+from .files import fingerprint, stored_entry
 
 
 class Judged(Protocol):
@@ -68,12 +71,32 @@ class JudgeSpec:
     run: Callable[[Judged, dict[str, Any]], Judgement]
 
 
+def judgement_key(lesson: Judged, name: str, args: dict[str, Any]) -> str:
+    """What the judgement of judge ``name`` with ``args`` on ``lesson`` is computed from, as a short hash: the
+    lesson's id, rule set, position, seat, the judge and its arguments (the key of a judgement computed ahead)."""
+    return fingerprint({"id": lesson.id, "rules": lesson.rules.name, "position": json.loads(lesson.position.to_json()),
+                        "seat": lesson.seat, "judge": name, "args": sorted([k, str(v)] for k, v in args.items())})
+
+
+def stored_judgement(lesson: Judged, name: str, args: dict[str, Any], missing: ModuleNotFoundError) -> Judgement:
+    """The judgement of judge ``name`` with ``args`` on ``lesson`` computed ahead by the site's build (the edition
+    in the browser, which has no numpy); without one (none, or the lesson changed since), ``missing`` in words."""
+    found = stored_entry(judgement_key(lesson, name, args))
+    if found is None:
+        raise installed_only(missing, f"The judgement of the lesson {lesson.id!r}", "learn")
+    return Judgement(found["answer"], dict(found["facts"]), tuple(found["reveal"]), tuple(found["figures"]))
+
+
 def _start_value(lesson: Judged, args: dict[str, Any]) -> Judgement:
     from .. import analysis  # the expected values (numpy): loaded when a lesson asks for them
 
+    try:
+        start_values, models = analysis.start_values, analysis.MODELS
+    except ModuleNotFoundError as missing:  # the edition in the browser has no numpy: computed ahead by its build
+        return stored_judgement(lesson, "start-value", args, missing)
     suit = str(args["suit"])
     model = str(args.get("model", "rollout"))
-    values = analysis.start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
+    values = start_values(lesson.position, seat=lesson.seat, models=tuple(dict.fromkeys((model, "exact"))))
     row = values.get(suit, model, "lay")
     ceiling = values.get(suit, "exact", "lay")
     measure = "difference" if row.model == "rollout" and lesson.rules.sides > 1 else "score"
@@ -88,8 +111,8 @@ def _start_value(lesson: Judged, args: dict[str, Any]) -> Judgement:
               f"The best case, every {name[:-1]} that reaches you laid in order, is {ceiling.value.plain()}: a ceiling, "
               "not what to expect, since your other suits and the opponent compete for your plays.")
     figures = (f"{name} started now: the expedition {row.value.format()} points, the gain against never "
-               f"{gain.format()} in {on}, with their 95% intervals ({analysis.MODELS[row.model]}{_samples(row.value)})",
-               f"the best case: {ceiling.value.format(2)} points ({analysis.MODELS['exact']}, counted exactly)")
+               f"{gain.format()} in {on}, with their 95% intervals ({models[row.model]}{_samples(row.value)})",
+               f"the best case: {ceiling.value.format(2)} points ({models['exact']}, counted exactly)")
     return Judgement("yes" if gain.value > 0 else "no", facts, reveal, figures)
 
 

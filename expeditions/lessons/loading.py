@@ -18,7 +18,6 @@ import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from ..errors import ExpeditionsError, LessonError
 from ..moves import Move
 from ..round import Round, deal, position
 from ..rules import OVERRIDABLE, PRESETS, Rules
+from .files import lesson_dir
 from .judges import JUDGES
 from .model import (
     DRAWS,
@@ -50,14 +50,6 @@ TRACKS = ("path", "appendix")
 """The tracks, in the order a learner meets them: the main path, then the appendix of other rule sets."""
 
 DEALT = "dealt"
-
-
-def lesson_dir() -> Path:
-    """The shipped lesson files: inside the installed package, or ``lessons/`` beside it in a checkout."""
-    packaged = resources.files("expeditions.lessons") / "data"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent.parent / "lessons"
 
 
 # --- reading fields -----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ..edition import installed_only
 from .calculator import ScoringCalculator
 from .card_table import CardTable, card_table
 from .cards import card_button, card_toggle
@@ -36,11 +37,21 @@ _LAZY = {
 of the package: the explorer's position and the progress executor live below the widgets)."""
 
 
+NEEDS = {"explorer": ("The what-if explorer", "explore"), "explorer_charts": ("Drawing charts", "notebooks"),
+         "charts": ("Drawing charts", "notebooks"), "lessons": ("The lessons", "learn")}
+"""What each lazily imported module is, in words, and the command that serves it: for the message when it needs
+a package that is missing (numpy, altair: the edition in the browser has neither)."""
+
+
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'expeditions.widgets' has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    try:
+        found = importlib.import_module(f".{module}", __name__)
+    except ModuleNotFoundError as missing:
+        raise installed_only(missing, *NEEDS[module]) from None
+    return getattr(found, name)
 
 
 __all__ = [

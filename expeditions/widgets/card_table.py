@@ -35,6 +35,7 @@ from ..moves import Move
 from ..round import Round
 from ..rules import Rules
 from ..session import Job, Session
+from .help import help_view
 
 STATIC = Path(__file__).parent / "static"
 
@@ -56,6 +57,8 @@ class CardTable(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     """The session's view (``Session.view().to_dict()``): all the browser draws."""
+    help = traitlets.Dict().tag(sync=True)
+    """The help panel for the rules on the table (``help.help_view``): sent again only when the rules change."""
 
     def __init__(self, rules: Rules | str = "expeditions", *, session: Session | None = None, pause: float = PAUSE,
                  background: bool | None = None, **options: Any) -> None:
@@ -153,6 +156,7 @@ class CardTable(anywidget.AnyWidget):
         one that changes nothing: the browser waits for it)."""
         self._sent += 1
         self.view = {**self.session.view_data(), "seq": self._sent}
+        self.help = help_view(self.session.rules)
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:

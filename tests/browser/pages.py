@@ -395,6 +395,12 @@ class TableApp:
         """Click a button of the table (``hint``, ``undo``, ``continue`` ...)."""
         self._gesture(self.el(testid), message, check=check)
 
+    def key(self, key: str, message: dict[str, Any]) -> None:
+        """Press a key on the page as it stands (whatever has the focus), and give the twin what the key means."""
+        self.page.keyboard.press(key)
+        self.twin.act(message)
+        self.check()
+
     def finish_round(self, choose: Callable[[ex.Round], ex.Move] | None = None, *, rng: random.Random | None = None) -> int:
         """Play your moves by gestures to the end of the round; returns how many you made."""
         made = 0

@@ -68,7 +68,7 @@ function renderScoreboard(view) {
   const match = view.round_number > 1 || view.round_over;
   return h(
     "div",
-    { class: "xt-scoreboard", "data-testid": "scoreboard" },
+    { class: "xt-scoreboard", "data-testid": "scoreboard", title: "the round, and the match so far" },
     h("div", { class: "xt-round", "data-testid": "round" }, `Round ${view.round_number} of ${view.rounds}`),
     match && view.sides.length > 1
       ? h("div", { class: "xt-chips", "data-testid": "match-score", title: "the match so far" },
@@ -78,14 +78,11 @@ function renderScoreboard(view) {
 }
 
 function renderBar(view, ctx) {
-  const busy = view.busy !== "";
-  const level = ctx.levelSelect;
-  syncSelect(level, view.levels, view.level);
-  level.disabled = view.solitaire;
   return h(
     "div",
     { class: "xt-bar" },
     h("div", { class: "xt-title", title: view.label }, h("b", {}, view.title)),
+    renderScoreboard(view),
     h(
       "div",
       { class: "xt-controls" },
@@ -95,11 +92,53 @@ function renderBar(view, ctx) {
         ? button(ctx, "pass", view.pass_legal ? "Pass 2 ▸" : view.passing ? "Cancel pass" : "Pass 2",
             { action: "pass" }, { disabled: !(view.can_pass || view.passing), pressed: view.passing })
         : null,
-      view.solitaire ? null : h("label", { class: "xt-level" }, "Opponent", level),
-      button(ctx, "new-game", view.confirm_new ? "Abandon game?" : "New game",
-        () => ({ action: "new_game", rules: ctx.rulesSelect.value, level: ctx.levelSelect.value, colours: ctx.coloursSelect.value }),
-        { disabled: busy && view.busy !== "bot", alert: view.confirm_new }),
+      helpButton(ctx),
+      h("button", {
+        class: "xt-button xt-menu-button", "data-testid": "menu-button", "aria-expanded": ctx.menuOpen ? "true" : "false",
+        title: "the game: opponent, new game, rules, colours, save and load",
+        onclick: (event) => { event.stopPropagation(); ctx.menuOpen = !ctx.menuOpen; ctx.redraw(); },
+      }, "☰", h("span", { class: "xt-wide" }, " Game")),
     ),
+  );
+}
+
+function helpButton(ctx) {
+  return h("button", {
+    class: "xt-button xt-help-button", "data-testid": "help-button", "aria-expanded": ctx.helpOpen ? "true" : "false",
+    title: "the rules in short, how they differ from Lost Cities, the keys (key ?)",
+    onclick: (event) => { event.stopPropagation(); toggleHelp(ctx); },
+  }, "?", h("span", { class: "xt-wide" }, " Help"));
+}
+
+function toggleHelp(ctx, open) {
+  ctx.helpOpen = open === undefined ? !ctx.helpOpen : open;
+  ctx.redraw();
+}
+
+// The help panel (the ``help`` trait, made in Python from the rules: expeditions.widgets.help): the rules of the
+// game in short, how they differ from Lost Cities, the gestures and the keys. Over the table; Esc or Close shuts it.
+function renderHelp(ctx) {
+  const help = ctx.model.get("help");
+  if (!ctx.helpOpen || !help || !help.title) return null;
+  const list = (items) => h("ul", {}, items.map((line) => h("li", {}, line)));
+  return h(
+    "section",
+    { class: "xt-help", "data-testid": "help-panel", role: "dialog", "aria-label": "help" },
+    h("div", { class: "xt-help-head" },
+      h("h3", {}, help.title),
+      h("button", { class: "xt-button", "data-testid": "help-close", onclick: (event) => { event.stopPropagation(); toggleHelp(ctx, false); } },
+        "Close")),
+    h("p", { class: "xt-help-lead" }, help.lead),
+    h("h4", {}, "The rules in short"), list(help.rules),
+    h("h4", {}, help.differences_title), list(help.differences),
+    h("h4", {}, "How to play on this table"), list(help.gestures),
+    h("h4", {}, "Keys"),
+    h("table", { class: "xt-help-keys", "data-testid": "help-keys" },
+      help.keys.map(([key, what]) => h("tr", {}, h("td", {}, h("kbd", {}, key)), h("td", {}, what)))),
+    help.quotes.length
+      ? h("details", { class: "xt-help-quotes" }, h("summary", {}, `The rules in the words of document ${help.document}`),
+          help.quotes.map((q) => h("p", {}, q)))
+      : null,
   );
 }
 
@@ -128,47 +167,56 @@ function button(ctx, testid, label, message, opts) {
   );
 }
 
+// A two-player game shows the opponent's plaque in its row (``inRow``); other games show the seats in a line.
+function seatsInRow(view) {
+  const others = view.seats.filter((s) => s.role !== "you");
+  return others.length === 1 && others[0].role !== "partner";
+}
+
 function renderSeats(view, ctx) {
   const others = view.seats.filter((s) => s.role !== "you");
   if (!others.length) {
     return h("div", { class: "xt-seats xt-seats-solo" },
       h("span", { class: "xt-plaque" }, `Solitaire: your ${view.suits.length} expeditions against the deck`));
   }
+  if (seatsInRow(view)) return null;
+  return h("div", { class: "xt-seats" }, others.map((seat) => renderPlaque(view, seat, ctx)));
+}
+
+function renderPlaque(view, seat, ctx) {
+  const legal = seat.role === "partner" && view.pass_legal;
+  const hidden = Math.max(0, seat.hand_size - seat.known.length);
   return h(
     "div",
-    { class: "xt-seats" },
-    others.map((seat) => {
-      const legal = seat.role === "partner" && view.pass_legal;
-      const hidden = Math.max(0, seat.hand_size - seat.known.length);
-      return h(
-        "div",
-        {
-          class: `xt-plaque role-${seat.role}${seat.to_move ? " xt-to-move" : ""}`,
-          "data-testid": seat.role === "partner" ? "partner" : "seat",
-          "data-seat": seat.seat,
-          "data-legal": legal,
-          "data-hint": seat.hint ? "best" : null,
-          "data-hint-label": seat.hint ? "best: pass to your partner" : null,
-          onclick: legal ? () => ctx.send({ action: "pass" }) : null,
-        },
-        h("div", { class: "xt-name" }, h("span", {}, seat.name), seat.role === "partner" ? h("small", {}, "your partner") : null,
-          h("small", { class: "xt-count" }, `${seat.hand_size} card${seat.hand_size === 1 ? "" : "s"}`,
-            seat.known.length ? ` · ${seat.known.length} known` : ""),
-          seat.to_move && view.busy === "bot" ? h("span", { class: "xt-dots", title: "thinking" }, h("i"), h("i"), h("i")) : null),
-        h("div", { class: "xt-minihand" },
-          seat.known.map((c) => cardFace(view, c, { class: "xt-mini", "data-testid": "known-card" })),
-          Array.from({ length: hidden }, () => cardBack({ class: "xt-mini" }))),
-      );
-    }),
+    {
+      class: `xt-plaque role-${seat.role}${seat.to_move ? " xt-to-move" : ""}`,
+      "data-testid": seat.role === "partner" ? "partner" : "seat",
+      "data-seat": seat.seat,
+      "data-legal": legal,
+      "data-hint": seat.hint ? "best" : null,
+      "data-hint-label": seat.hint ? "best: pass to your partner" : null,
+      title: `${seat.name}: ${seat.hand_size} card${seat.hand_size === 1 ? "" : "s"} in hand` +
+        (seat.known.length ? `, ${seat.known.map((c) => c.label).join(" ")} known` : ""),
+      onclick: legal ? () => ctx.send({ action: "pass" }) : null,
+    },
+    h("div", { class: "xt-name" }, h("span", {}, seat.name), seat.role === "partner" ? h("small", {}, "your partner") : null,
+      h("small", { class: "xt-count" }, `${seat.hand_size} card${seat.hand_size === 1 ? "" : "s"}`,
+        seat.known.length ? ` · ${seat.known.length} known` : ""),
+      seat.to_move && view.busy === "bot" ? h("span", { class: "xt-dots", title: "thinking" }, h("i"), h("i"), h("i")) : null),
+    h("div", { class: "xt-minihand" },
+      seat.known.map((c) => cardFace(view, c, { class: "xt-mini", "data-testid": "known-card" })),
+      Array.from({ length: hidden }, () => cardBack({ class: "xt-mini" }))),
   );
 }
 
 function renderRow(view, side, ctx) {
   const mine = side.role === "you";
+  const seat = !mine && seatsInRow(view) ? view.seats.find((s) => s.role !== "you") : null;
   return h(
     "div",
     { class: `xt-row ${mine ? "xt-row-you" : "xt-row-opp"}`, "data-testid": "side", "data-side": side.role },
-    h("div", { class: "xt-row-name" }, h("span", {}, side.name), h("b", { title: "on the table this round" }, side.score)),
+    h("div", { class: "xt-row-name" }, h("span", {}, side.name), h("b", { title: "on the table this round" }, side.score),
+      seat ? renderPlaque(view, seat, ctx) : null),
     h("div", { class: "xt-columns" }, side.expeditions.map((e) => renderColumn(view, e, mine, ctx))),
   );
 }
@@ -177,7 +225,7 @@ function renderColumn(view, e, mine, ctx) {
   const m = mark(view, e.suit);
   const stack = h(
     "div",
-    { class: "xt-stack" },
+    { class: "xt-stack", style: `--n:${Math.max(1, e.cards.length)}` }, // a long expedition packs its cards closer
     e.cards.length
       ? e.cards.map((c, i) => {
           const pending = e.pending === c.card && i === e.cards.length - 1;
@@ -289,7 +337,7 @@ function renderStatus(view, ctx) {
   const m = view.message;
   return h(
     "div",
-    { class: `xt-statusbar turn-${view.turn}` },
+    { class: `xt-statusbar turn-${view.turn}` }, // the turn, what to do, and what just happened, side by side
     h("div", { class: "xt-status", "data-testid": "status", "data-turn": view.turn },
       h("span", { class: "xt-pill" }, who, view.turn === "bot" ? h("span", { class: "xt-dots" }, h("i"), h("i"), h("i")) : null),
       h("span", { class: "xt-status-text" }, view.status)),
@@ -386,24 +434,34 @@ function renderLog(view, ctx) {
   return h("section", { class: "xt-panel" }, h("h4", {}, "Moves"), list);
 }
 
-function renderTools(view, ctx) {
+function renderTyped(ctx) {
+  return h("section", { class: "xt-panel xt-tools" },
+    h("h4", {}, "Type a move"),
+    h("div", { class: "xt-typed" }, ctx.moveInput,
+      h("button", { class: "xt-button", "data-testid": "move-go", onclick: () => submitTyped(ctx) }, "Go")));
+}
+
+// The game's settings in one panel: beside the table where there is room, else opened from the bar's "Game" menu.
+function renderGame(view, ctx) {
+  const busy = view.busy !== "";
+  syncSelect(ctx.levelSelect, view.levels, view.level);
+  ctx.levelSelect.disabled = view.solitaire;
   syncSelect(ctx.rulesSelect, view.rule_sets, view.rules);
   syncSelect(ctx.coloursSelect, [{ value: "four", label: "four colours" }, { value: "two", label: "two colours" }], view.colours);
   ctx.coloursSelect.disabled = view.palette === "lost-cities";
-  return [
-    h("section", { class: "xt-panel xt-tools" },
-      h("h4", {}, "Type a move"),
-      h("div", { class: "xt-typed" }, ctx.moveInput,
-        h("button", { class: "xt-button", "data-testid": "move-go", onclick: () => submitTyped(ctx) }, "Go"))),
-    h("section", { class: "xt-panel xt-tools" },
-      h("h4", {}, "Game"),
-      h("label", {}, h("span", {}, "Rules of the next game"), ctx.rulesSelect),
-      h("label", {}, h("span", {}, "Deck colours"), ctx.coloursSelect),
-      h("div", { class: "xt-files" },
-        button(ctx, "save", "Save", { action: "save" }, {}),
-        h("button", { class: "xt-button", "data-testid": "load", onclick: () => ctx.fileInput.click() }, "Load…"),
-        ctx.fileInput)),
-  ];
+  return h("section", { class: "xt-panel xt-tools xt-game", "data-testid": "game-panel" },
+    h("h4", {}, "Game"),
+    view.solitaire ? null : h("label", { class: "xt-level" }, h("span", {}, "Opponent"), ctx.levelSelect),
+    h("div", { class: "xt-files" },
+      button(ctx, "new-game", view.confirm_new ? "Abandon game?" : "New game",
+        () => ({ action: "new_game", rules: ctx.rulesSelect.value, level: ctx.levelSelect.value, colours: ctx.coloursSelect.value }),
+        { disabled: busy && view.busy !== "bot", alert: view.confirm_new })),
+    h("label", {}, h("span", {}, "Rules of the next game"), ctx.rulesSelect),
+    h("label", {}, h("span", {}, "Deck colours"), ctx.coloursSelect),
+    h("div", { class: "xt-files" },
+      button(ctx, "save", "Save", { action: "save" }, {}),
+      h("button", { class: "xt-button", "data-testid": "load", onclick: () => ctx.fileInput.click() }, "Load…"),
+      ctx.fileInput));
 }
 
 function renderRoundOver(view, ctx) {
@@ -559,7 +617,8 @@ function renderLessonHead(view, ctx) {
   return h("div", { class: "xt-lesson-head" },
     h("span", { class: "xt-lesson-progress", "data-testid": "lesson-progress" }, L.progress.text),
     dots,
-    tracks);
+    tracks,
+    helpButton(ctx));
 }
 
 function renderLessonPanel(view, ctx) {
@@ -622,7 +681,7 @@ function renderLesson(view, ctx) {
 function renderPanels(view, ctx) {
   const review = view.round_over && ctx.collapsed ? renderReview(view, ctx) : null; // the table shown: the review beside it
   return [renderHint(view, ctx), review ? h("section", { class: "xt-panel xt-review-panel" }, review) : null,
-    renderLog(view, ctx), renderTools(view, ctx)];
+    renderGame(view, ctx), renderLog(view, ctx), renderTyped(ctx)];
 }
 
 function renderTable(view, ctx) {
@@ -631,7 +690,7 @@ function renderTable(view, ctx) {
   return h(
     "div",
     { class: "xt-felt" },
-    renderScoreboard(view),
+    view.lesson ? renderScoreboard(view) : null,
     renderSeats(view, ctx),
     opponents.map((side) => renderRow(view, side, ctx)),
     renderCentre(view, ctx),
@@ -689,11 +748,30 @@ function makeControls(ctx) {
   });
 }
 
-// --- keys: 1-9 select a card, P lays it on its expedition, D discards it, Enter draws off the deck, U undoes
+// --- keys: 1-9 select a card, P lays it on its expedition, D discards it, Enter draws off the deck, U undoes,
+// H hints, ? opens the help, Esc closes it. A table takes the keys pressed in it, and those pressed when nothing
+// has the focus (the page itself: at page load, and after a click on a button the new view has replaced); with
+// several tables on a page, the one last clicked or focused takes those.
+const TABLES = [];
+let ACTIVE = null;
+
+function tableForKey(event, ctx) {
+  const target = event.target;
+  if (ctx.root.contains(target)) return true;
+  const nowhere = !target || target === document.body || target === document.documentElement;
+  return nowhere && (ACTIVE === ctx || (ACTIVE === null && TABLES[0] === ctx));
+}
+
 function onKey(event, ctx) {
   const target = event.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || !tableForKey(event, ctx)) return;
+  if (event.key === "?" || (event.key === "Escape" && (ctx.helpOpen || ctx.menuOpen))) {
+    event.preventDefault();
+    if (event.key === "?") toggleHelp(ctx);
+    else { ctx.helpOpen = false; ctx.menuOpen = false; ctx.redraw(); }
+    return;
+  }
   const view = ctx.model.get("view");
   let message = null;
   const key = event.key.toLowerCase();
@@ -725,7 +803,11 @@ function download(name, text) {
 function render({ model, el }) {
   const root = h("div", { class: "xt", tabindex: "0", "data-testid": "card-table", "data-lm-suppress-shortcuts": "true", "data-p-suppress-shortcuts": "true" });
   el.append(root);
-  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", reviewKey: "", followReview: false, busySince: 0, slowTimer: 0, ticker: 0 };
+  const ctx = { model, root, dragging: null, flash: false, collapsed: false, lastMoves: "", roundKey: "", reviewKey: "", followReview: false, busySince: 0, slowTimer: 0, ticker: 0, helpOpen: false, menuOpen: false };
+  TABLES.push(ctx);
+  const activate = () => { ACTIVE = ctx; };
+  root.addEventListener("pointerdown", activate);
+  root.addEventListener("focusin", activate);
   ctx.send = (message) => {
     root.dataset.waiting = "true";
     clearTimeout(ctx.slowTimer);
@@ -774,11 +856,14 @@ function render({ model, el }) {
       if (ctx.lessonKey !== view.lesson.lesson) ctx.numberInput.value = "";
       ctx.lessonKey = view.lesson.lesson;
     }
-    if (view.lesson) root.replaceChildren(renderLesson(view, ctx));
-    else root.replaceChildren(
-      renderBar(view, ctx),
-      h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx))),
-    );
+    root.dataset.menu = ctx.menuOpen ? "open" : "closed";
+    root.style.setProperty("--suits", String(view.suits.length)); // the cards take their size from these
+    root.style.setProperty("--hand", String(Math.max(1, view.hand.length)));
+    const parts = view.lesson
+      ? [renderLesson(view, ctx)]
+      : [renderBar(view, ctx),
+         h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx)))];
+    root.replaceChildren(...parts, ...[renderHelp(ctx)].filter(Boolean));
     const newLog = root.querySelector(".xt-log");
     if (newLog && atEnd) newLog.scrollTop = newLog.scrollHeight;
     const newOver = root.querySelector(".xt-over-panel");
@@ -810,8 +895,9 @@ function render({ model, el }) {
   };
   const keydown = (event) => onKey(event, ctx);
   model.on("change:view", ctx.redraw);
+  model.on("change:help", ctx.redraw);
   model.on("msg:custom", onCustom);
-  root.addEventListener("keydown", keydown);
+  document.addEventListener("keydown", keydown);
   ctx.redraw();
   // Where the learner had got to, kept by this browser: sent once the table is drawn, so that it shows it waits.
   if (model.get("keep") === "browser") {
@@ -821,9 +907,12 @@ function render({ model, el }) {
   }
   return () => {
     model.off("change:view", ctx.redraw);
+    model.off("change:help", ctx.redraw);
     model.off("change:progress", keepProgress);
     model.off("msg:custom", onCustom);
-    root.removeEventListener("keydown", keydown);
+    document.removeEventListener("keydown", keydown);
+    TABLES.splice(TABLES.indexOf(ctx), 1);
+    if (ACTIVE === ctx) ACTIVE = null;
     clearInterval(ctx.ticker);
     clearTimeout(ctx.slowTimer);
   };

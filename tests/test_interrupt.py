@@ -1,0 +1,57 @@
+"""Long computations stop when interrupted (Ctrl-C, Kernel > Interrupt in Jupyter) and show their progress.
+
+An interrupt must reach the person at once: a map over a process pool cancels the work not started and stops
+the pool's workers instead of working through its queue first (notebook 04 once kept running for minutes
+after Kernel > Interrupt).
+"""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from expeditions.analysis import AnalysisError, tips
+from expeditions.bots import RandomBot
+
+SMALL = {"rounds": 200, "bot_rounds": 3, "deals": 2, "bot": RandomBot}
+
+_INTERRUPTED_MAP = textwrap.dedent("""
+    import multiprocessing, os, signal, threading, time
+    from expeditions.analysis import parallel_map
+
+    # Only this process is signalled (not its workers): the map itself must stop them.
+    threading.Timer(3.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    try:
+        parallel_map(time.sleep, [60] * 20, workers=2)  # 20 pieces of a minute on 2 workers: 10 minutes of queue
+    except KeyboardInterrupt:
+        print("interrupted after", round(time.monotonic() - start), "s;", len(multiprocessing.active_children()), "workers left")
+    else:
+        print("finished")
+""")
+
+
+def test_an_interrupted_map_over_its_own_process_pool_stops_at_once_with_its_workers():
+    done = subprocess.run([sys.executable, "-c", _INTERRUPTED_MAP], capture_output=True, text=True, timeout=90, check=False)
+    assert done.returncode == 0, done.stderr
+    words = done.stdout.split()
+    assert words[0] == "interrupted" and int(words[2]) < 30, done.stdout  # not the 60 s of a piece, nor the queue
+    assert done.stdout.rstrip().endswith("0 workers left"), done.stdout
+
+
+def test_the_tips_show_the_progress_of_the_bots_rounds(capsys):
+    table = tips("expeditions", **SMALL, progress=True)
+    assert table.find("discards about 9").value.samples == 3
+    assert "Random bot's rounds, expeditions" in capsys.readouterr().err  # tqdm's text bar, outside a notebook
+
+
+def test_the_tips_spread_the_bots_rounds_over_processes_with_the_same_result():
+    alone = tips("expeditions", **SMALL).records()
+    assert tips("expeditions", **SMALL, workers=2).records() == alone
+
+
+@pytest.mark.parametrize("options, words", [({"workers": 0}, "workers"), ({"progress": "yes"}, "progress")])
+def test_the_tips_refuse_a_pool_they_cannot_use(options, words):
+    with pytest.raises(AnalysisError, match=words):
+        tips("expeditions", **SMALL, **options)
