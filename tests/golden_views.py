@@ -14,10 +14,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import expeditions as ex
+from expeditions.advice import hard
+from expeditions.analysis import analyst
 from expeditions.lessons import MemoryStore
 from expeditions.session import LessonSession, Session
 
@@ -209,7 +213,27 @@ def make(session: Session, step: Step) -> Any:
     return result if isinstance(result, bool | int | None) else str(result)
 
 
+@contextmanager
+def untimed() -> Iterator[None]:
+    """The hints', the reviews' and Hard's efforts without their time limits, so that what they show depends on the
+    seeds alone and not on how fast (or how loaded) the machine is."""
+    efforts = [(analyst, "HINT"), (analyst, "ENGINE_HINT"), (hard, "HARD"), (hard, "ENGINE_HARD")]
+    kept = [getattr(module, name) for module, name in efforts]
+    for module, name in efforts:
+        setattr(module, name, replace(getattr(module, name), seconds=1000.0))
+    try:
+        yield
+    finally:
+        for (module, name), effort in zip(efforts, kept, strict=True):
+            setattr(module, name, effort)
+
+
 def _recorded(name: str) -> dict[str, Any]:
+    with untimed():
+        return _recording(name)
+
+
+def _recording(name: str) -> dict[str, Any]:
     session = SESSIONS[name]()
     steps: list[Step] = [{"do": "start", "result": None, "view": session.view_data()}]
     shown = steps[0]["view"]
@@ -232,13 +256,14 @@ def views(entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 def replay(entry: dict[str, Any]) -> Iterator[tuple[Step, Any, dict[str, Any]]]:
     """The gestures of a recorded entry made again on a fresh session: each step with its result and view now."""
-    session = SESSIONS[entry["session"]]()
-    first, *rest = entry["steps"]
-    yield first, None, session.view_data()
-    for step in rest:
-        gesture = {k: step[k] for k in ("do", "args", "kwargs") if k in step}
-        result = make(session, gesture)
-        yield step, result, session.view_data()
+    with untimed():
+        session = SESSIONS[entry["session"]]()
+        first, *rest = entry["steps"]
+        yield first, None, session.view_data()
+        for step in rest:
+            gesture = {k: step[k] for k in ("do", "args", "kwargs") if k in step}
+            result = make(session, gesture)
+            yield step, result, session.view_data()
 
 
 def record() -> None:

@@ -106,7 +106,7 @@ def test_par_is_the_hard_bot_in_your_seat_on_the_same_deal_against_the_same_oppo
     assert par.difference == replayed.scores()[0] - replayed.scores()[1] and par.actual == rnd.scores()[0] - rnd.scores()[1]
     words = result.par_words.replace("−", "-")  # the words write a minus sign
     assert f"Hard would have scored {replayed.scores()[0]} against {replayed.scores()[1]}" in words
-    assert cost_words(result.cost) in words and words in str(result) and 'data-testid="review-par"' in result._repr_html_()
+    assert cost_words(result.cost) in words and result.par_words in str(result) and 'data-testid="review-par"' in result._repr_html_()
     with pytest.raises(AnalysisError, match="par needs a bot for every other seat"):
         review(rnd, 0, effort=QUICK, par={})
 
