@@ -10,6 +10,7 @@ you sit at, the cards you selected and a half-turn laid but not drawn yet, the m
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -24,6 +25,7 @@ from ..rules import Rules
 from ..rules import rules as get_rules
 from ..words import SideWords, symbolize
 from .host import Host, PlayHost
+from .snapshot import Snapshot, snapshot_of
 from .view import HintView, MessageView, ReviewView
 
 T = TypeVar("T")
@@ -35,7 +37,9 @@ COLOURS = ("four", "two")
 @dataclass(frozen=True)
 class Job(Generic[T]):
     """Work that may take a while: ``compute()`` (pure: safe to run in another thread) gives a result that
-    ``Session.finish`` applies, unless the game has moved on since the job started (``version``)."""
+    ``Session.finish`` applies, unless the game has moved on since the job started (``version``) or the job was
+    cancelled. A table has one job at a time: a job it drops (Undo, New game, a record or a lesson loaded) is
+    cancelled, and work that asks ``stop`` (a hint: the analyst's ``cancelled``) stops computing at its next check."""
 
     kind: str
     version: int
@@ -46,6 +50,16 @@ class Job(Generic[T]):
     """For work that grows (a review): yields partial results, the last one complete, each shown by ``show`` as it
     comes (``Session.step``); a runner that has ``steps`` uses them instead of ``compute``, the same work in one go."""
     show: Callable[[T], None] | None = field(default=None, repr=False)
+    stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+    """Set once the job is cancelled; ``compute`` may watch it (``stop.is_set``) to end early."""
+
+    def cancel(self) -> None:
+        """The table no longer wants this job: its work may stop, and its result is never applied."""
+        self.stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.stop.is_set()
 
 
 class Game:
@@ -83,11 +97,22 @@ class Game:
         self.history: list[Match] = []  # the match before each of your moves: what Undo goes back to
         self.hint_result: HintView | None = None
         self.review_result: ReviewView | None = None
-        self.job: Job[Any] | None = None
+        self._drop_job()
         self.stuck = ""
         self.confirm_new = False
         self.version = getattr(self, "version", 0) + 1
         self._logs: dict[tuple[int, int], list[str]] = {}
+
+    def _drop_job(self) -> None:
+        """The table's job, if any, is dropped and cancelled (its result will not be applied)."""
+        job: Job[Any] | None = getattr(self, "job", None)
+        if job is not None:
+            job.cancel()
+        self.job: Job[Any] | None = None
+
+    def snapshot(self) -> Snapshot:
+        """What the session holds now, to put back (``Snapshot.restore``) when a handler fails."""
+        return snapshot_of(self)
 
     def _changed(self, match: Match) -> None:
         """The match moved on: the selection, the hint and anything computed for the old position go."""
@@ -163,6 +188,10 @@ class Game:
         """Show a message (``tone`` ``"info"``, ``"move"`` or ``"error"``); False for an error."""
         self.message = MessageView(text, tone, quote, self.rules.document if quote else "")
         return tone != "error"
+
+    def refuse(self, text: str) -> bool:
+        """Say why a message from the page was refused, or why a gesture failed (nothing else changes); False."""
+        return self._refuse(text)
 
     def _refuse(self, text: str, quote: str = "", rule: str = "") -> bool:
         """Say why a gesture is refused (with the quote of the ``rule`` that refuses it, when one does)."""

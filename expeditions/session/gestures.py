@@ -248,7 +248,7 @@ class Gestures(Game):
             return self._refuse("Nothing of yours to undo.")
         previous = self.history.pop()
         undone = [turn.move for turn in turns_between(previous, self.match)]
-        self.job = None
+        self._drop_job()
         self.stuck = ""
         self._changed(previous)
         self.review_result = None

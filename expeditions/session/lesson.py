@@ -39,6 +39,7 @@ from ..rules import Rules
 from ..words import move_words, symbolize
 from .host import Gesture, Judged
 from .session import Session
+from .snapshot import Snapshot, snapshot_of
 from .view import MessageView, SideView, TableView
 
 TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
@@ -98,6 +99,11 @@ class LessonSession(Session):
 
     def lesson_view(self) -> LessonView:
         return self.tutorial.view()
+
+    def snapshot(self) -> Snapshot:
+        """The session, its tutorial and the tutorial's store as they are now (a progress file already written
+        stays written: the store's memory of it is what is put back)."""
+        return snapshot_of(self, self.tutorial, self.tutorial.store)
 
     # --- the lesson's buttons ----------------------------------------------------------------------------
     def _moved(self, step: Callable[[], object]) -> bool:

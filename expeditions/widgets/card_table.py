@@ -21,6 +21,7 @@ From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import Future
 from html import escape
 from pathlib import Path
@@ -31,15 +32,45 @@ import traitlets
 
 from ..display import cards_html, observation_board_html
 from ..match import Match
-from ..moves import Move
+from ..moves import MOVE_TEXT_LIMIT, Move
+from ..record import RECORD_LIMIT
 from ..round import Round
 from ..rules import Rules
 from ..session import Job, Session
+from .door import NOTHING, Flag, Messages, Obj, OneOf, Text, Whole, answered, sendable
 
 STATIC = Path(__file__).parent / "static"
 
 PAUSE = 0.8
 """Seconds a bot waits before its move is shown: long enough to see that it is the bot's turn."""
+
+NAME = Text(100)
+"""A short name from the page: a rule set, an opponent, deck colours, a suit, a card."""
+INDEX = Whole(0, 999)
+"""A card's place in your hand."""
+TARGET = OneOf(("expedition", "discard"))
+
+MESSAGES = Messages("action", {
+    "select": Obj({"index": INDEX, "card": NAME}, required=("index",)),
+    "expedition": Obj({"suit": NAME}),
+    "pile": Obj({"suit": NAME}),
+    "deck": NOTHING,
+    "lay": Obj({"target": TARGET}, required=("target",)),
+    "drop": Obj({"index": INDEX, "target": TARGET, "suit": NAME}, required=("index", "target")),
+    "pass": NOTHING,
+    "move": Obj({"text": Text(MOVE_TEXT_LIMIT)}, required=("text",)),
+    "undo": NOTHING,
+    "hint": NOTHING,
+    "review": NOTHING,
+    "continue": NOTHING,
+    "new_game": Obj({"rules": NAME, "level": NAME, "colours": NAME, "confirm": Flag()}),
+    "level": Obj({"level": NAME}, required=("level",)),
+    "colours": Obj({"colours": NAME}, required=("colours",)),
+    "save": NOTHING,
+    "load": Obj({"name": Text(255), "text": Text(RECORD_LIMIT)}, required=("text",)),
+}, unknown="The table does not know the gesture {action}.", said="The table")
+"""The messages of the card table's page (``static/card_table.js``): each action with its fields, their kinds and
+sizes. A move's text is read up to the notation's own limit, a record up to the records' (``RECORD_LIMIT``)."""
 
 
 class CardTable(anywidget.AnyWidget):
@@ -76,19 +107,50 @@ class CardTable(anywidget.AnyWidget):
         return cls(game.rules, session=Session.at(game, seat=seat, **options), pause=pause, background=background)
 
     # --- the browser's messages -------------------------------------------------------------------
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict):
-            self.act(content)
+    messages = MESSAGES
+    """The messages the table takes (``MESSAGES``): checked at the door before any handler runs."""
 
-    def act(self, content: dict[str, Any]) -> None:
-        """Do what a gesture in the browser asks (the messages the ES module sends), then redraw and let the
-        bots answer. Unknown or malformed messages are answered with a message, never an exception."""
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        self.act(content)
+
+    def act(self, content: Any) -> None:
+        """Do what a gesture in the browser asks (the messages the ES module sends, ``MESSAGES``), then redraw and
+        let the bots answer. A message not of their form is refused in words and changes nothing; a gesture that
+        fails leaves the game as it was and says so (``door.answered``): never an exception."""
+        self._answered(lambda: self._gesture(self.messages.check(content)))
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page sets none of the table's values (it sends gestures): a value sent is refused, and the page is
+        sent the table's own values again."""
+        names = sorted(k for k in sync_data if k in self.keys)
+        self.send_state(names or None)
+        self._answered(lambda: self.session.refuse(f"The page cannot set the table's {', '.join(names) or 'values'}: "
+                                                    "it sends gestures, and the table answers with its view."))
+
+    def _answered(self, work: Callable[[], object], *, render: bool = True) -> None:
+        """``work``, then the view it leads to (unless ``work`` sends it itself: ``render=False``), behind the door
+        (``door.answered``: a failure puts the game back as it was and says so); then the bots answer."""
+
+        def answer() -> None:
+            work()
+            if render:
+                self.render()
+
+        if not answered(self.session, answer):
+            self._restored()
+            self.render()
+        self._advance()
+
+    def _restored(self) -> None:
+        """The session was put back as it was after a handler failed (a lesson table sends its progress again)."""
+
+    def _gesture(self, content: dict[str, Any]) -> None:
+        """A checked message's gesture, on the session."""
         s = self.session
-        action = content.get("action")
-        suit = content.get("suit") if isinstance(content.get("suit"), str) else None
-        index = content.get("index")
-        if action == "select" and isinstance(index, int):
-            s.select(index=index)
+        action = content["action"]
+        suit = content.get("suit")
+        if action == "select":
+            s.select(index=content["index"])
         elif action == "expedition":
             s.lay("expedition", suit)
         elif action == "pile":
@@ -98,17 +160,17 @@ class CardTable(anywidget.AnyWidget):
                 s.lay("discard", suit)
         elif action == "deck":
             s.draw("deck")
-        elif action == "lay" and content.get("target") in ("expedition", "discard"):
-            s.lay(str(content["target"]))
-        elif action == "drop" and isinstance(index, int) and content.get("target") in ("expedition", "discard"):
-            s.drop(index, str(content["target"]), suit)
+        elif action == "lay":
+            s.lay(content["target"])
+        elif action == "drop":
+            s.drop(content["index"], content["target"], suit)
         elif action == "pass":
             if s.passing and len(s.selected) == 2:
                 s.pass_cards()
             else:
                 s.start_passing(not s.passing)
         elif action == "move":
-            s.submit(str(content.get("text", "")))
+            s.submit(content["text"])
         elif action == "undo":
             s.undo()
         elif action == "hint":
@@ -119,20 +181,18 @@ class CardTable(anywidget.AnyWidget):
             s.next_round()
         elif action == "new_game":
             s.new_game(content.get("rules") or None, level=content.get("level") or None,
-                       colours=content.get("colours") or None, confirm=bool(content.get("confirm")))
-        elif action == "level" and isinstance(content.get("level"), str):
+                       colours=content.get("colours") or None, confirm=content.get("confirm", False))
+        elif action == "level":
             s.set_level(content["level"])
-        elif action == "colours" and isinstance(content.get("colours"), str):
+        elif action == "colours":
             s.set_colours(content["colours"])
         elif action == "save":
-            self.send({"type": "record", "name": self.record_name(), "text": s.to_json()})
+            record = {"type": "record", "name": self.record_name(), "text": s.to_json()}
+            sendable(record, "the record")
+            self.send(record)
             s.say(f"The record is downloaded as {self.record_name()}.")
-        elif action == "load" and isinstance(content.get("text"), str):
-            s.load_json(content["text"], source=str(content.get("name") or "the file"))
-        else:
-            s.say(f"The table does not know the gesture {action!r}.", "error")
-        self.render()
-        self._advance()
+        elif action == "load":
+            s.load_json(content["text"], source=content.get("name") or "the file")
 
     def record_name(self) -> str:
         """The file name a downloaded record gets: the rule set, the seed and the round."""
@@ -150,9 +210,11 @@ class CardTable(anywidget.AnyWidget):
 
     def render(self) -> None:
         """Send the session's view to the browser (numbered, so that every answer to a gesture is sent, even
-        one that changes nothing: the browser waits for it)."""
+        one that changes nothing: the browser waits for it); a view that cannot be sent raises ``MessageError``."""
+        view = {**self.session.view_data(), "seq": self._sent + 1}
+        sendable(view)
         self._sent += 1
-        self.view = {**self.session.view_data(), "seq": self._sent}
+        self.view = view
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:
@@ -183,7 +245,7 @@ class CardTable(anywidget.AnyWidget):
 
     def _bot_step(self) -> None:
         self._timer = None
-        self._start(self.session.start_bot_move())
+        self._answered(lambda: self._start(self.session.start_bot_move()), render=False)
 
     def _start(self, job: Job[Any] | None) -> None:
         """Run a job: in a worker thread when the kernel's loop runs (the table shows it is busy meanwhile),
@@ -213,17 +275,18 @@ class CardTable(anywidget.AnyWidget):
         return result
 
     def _step(self, job: Job[Any], partial: Any) -> None:
-        if self.session.step(job, partial):
-            self.render()
+        def show() -> None:
+            if self.session.step(job, partial):
+                self.render()
+
+        self._answered(show, render=False)
 
     def _finish(self, job: Job[Any], done: asyncio.Future[Any] | Future[Any]) -> None:
         error = done.exception()
         if error is not None:
-            self.session.fail(job, error)
+            self._answered(lambda: self.session.fail(job, error))
         else:
-            self.session.finish(job, done.result())
-        self.render()
-        self._advance()
+            self._answered(lambda: self.session.finish(job, done.result()))
 
     # --- outside a live notebook ------------------------------------------------------------------
     def snapshot_html(self) -> str:
