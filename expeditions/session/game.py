@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from ..advice import DEFAULT_LEVEL, LEVELS
+from ..arguments import shown
 from ..bots import BotFactory
 from ..cards import Card
 from ..errors import ExpeditionsError, IllegalMove
@@ -87,8 +88,8 @@ class Game:
 
     # --- state ---------------------------------------------------------------------------------
     def _reset(self, match: Match, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < match.rules.players:
-            raise ExpeditionsError(f"seat {seat!r} does not exist: the {match.rules.name} rules seat 0 to {match.rules.players - 1}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.rules.players:
+            raise ExpeditionsError(f"seat {shown(seat)} does not exist: the {match.rules.name} rules seat 0 to {match.rules.players - 1}")
         self.match = match
         self.seat = seat
         self.selected: list[int] = []

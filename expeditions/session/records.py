@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import ExpeditionsError
+from ..arguments import seat as checked_seat
+from ..arguments import shown
+from ..errors import ExpeditionsError, SeatError
 from ..match import match_of
 from ..record import loads
 from .game import COLOURS, Game
@@ -56,18 +58,21 @@ class Records(Game):
         except ExpeditionsError as e:
             return self._refuse(f"{source} cannot be loaded: {e}")
         settings = settings if isinstance(settings, dict) else {}
-        seat = settings.get("seat", 0)
         level = settings.get("level")
         colours = settings.get("colours")
         match = match_of(game)
-        seat = seat if isinstance(seat, int) and 0 <= seat < match.rules.players else 0
-        self._reset(match, seat)
         note = ""
+        try:
+            seat = checked_seat(settings.get("seat", 0), match.rules.players)
+        except SeatError:
+            seat = 0
+            note = f" (its seat {shown(settings.get('seat'), 30)} is not one of the table's: you sit at seat 0)"
+        self._reset(match, seat)
         if isinstance(level, str):
             if level in self.levels:
                 self.level = level
             else:
-                note = f" (its opponent {level!r} is not here: {self.level} plays on)"
+                note += f" (its opponent {shown(level, 40)} is not here: {self.level} plays on)"
         if colours in COLOURS:
             self.colours = str(colours)
         return self.say(f"Loaded {source}: {self.rules.title}, round {self.match.round_number}{note}.")
