@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hostile import cards_once, outcome
+from hostile import can_be_sent, cards_once, outcome
 from widget_messages import send
 
 from expeditions.session import Session
-from expeditions.widgets import CardTable
+from expeditions.widgets import CardTable, LessonTable
 
 
 def table(**options: Any) -> CardTable:
@@ -42,3 +42,45 @@ def test_at_the_table_a_record_whose_seat_is_true_leaves_every_gesture_working()
     for gesture in ({"action": "select", "index": 0}, {"action": "undo"}, {"action": "new_game", "confirm": True}):
         view = send(t, **gesture)
         assert view["message"] is None or view["message"]["tone"] != "error", view["message"]
+
+
+# --- finding 7: lone surrogates ------------------------------------------------------------------------------------
+def test_a_file_name_with_a_lone_surrogate_is_refused_and_the_view_can_be_sent() -> None:
+    t = table()
+    before = t.session.to_json()
+    view = send(t, action="load", name="game\ud800.json", text=t.session.to_json())
+    can_be_sent(view)
+    assert t.session.to_json() == before and "lone surrogate" in view["message"]["text"]
+    assert send(t, action="select", index=0)["selected"] == [0]  # and the table goes on
+
+
+def test_a_record_holding_a_lone_surrogate_is_refused_in_words() -> None:
+    s = Session(seed=3)
+    before = s.to_json()
+    data = json.loads(record_with(s, level="Easy"))
+    for where in ("seed", "level"):
+        bad = json.loads(json.dumps(data))
+        if where == "seed":
+            bad["seed"] = "x\ud800"
+        else:
+            bad["session"]["level"] = "Ea\udcffsy"
+        assert not s.load_json(json.dumps(bad), source="a\udcff.json")  # a file name read with the file system's escapes
+        assert s.to_json() == before and "lone surrogate" in s.last_message and "a\\udcff.json" in s.last_message
+        can_be_sent(s.view_data())
+
+
+def test_restore_data_with_a_lone_surrogate_is_refused_and_the_panel_and_table_agree() -> None:
+    t = LessonTable(keep="browser", pause=0, background=False)
+    first = t.session.lesson.id
+    for progress in ({"path": {"current": "x\ud800"}}, {"path\udfff": {"current": "a"}},
+                     {"path": {"current": first, "done": ["\ud83d"]}}):
+        view = send(t, action="lesson", do="restore", progress=progress)
+        can_be_sent(view)
+        assert "lone surrogate" in view["lesson"]["feedback"]["text"]
+        assert view["lesson"]["lesson"] == t.session.lesson.id == first and t.progress == {}
+    for do in ("next", "back", "skip"):
+        view = send(t, action="lesson", do=do)
+        can_be_sent(view)
+        assert view["lesson"]["lesson"] == t.session.lesson.id
+    for value in ("4\ud8002", "\udcff"):
+        can_be_sent(send(t, action="lesson", do="answer", value=value))

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..arguments import shown
+from ..arguments import shown, unwritable, writable
 from ..errors import ExpeditionsError, MessageError
 
 
@@ -44,15 +44,6 @@ def _refused(name: str, takes: str, value: Any) -> MessageError:
     return MessageError(f"{name} takes {takes}, got {shown(value, 40)}")
 
 
-def text_problem(text: str) -> str:
-    """Why ``text`` cannot be sent to the page or written to a file in UTF-8 (a lone surrogate), or ``""``."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as e:
-        return f"its character {e.start + 1:,} is a lone surrogate, not text"
-    return ""
-
-
 @dataclass(frozen=True)
 class Text:
     """A text of at most ``most`` characters, every one of them text (no lone surrogate)."""
@@ -68,7 +59,7 @@ class Text:
             raise _refused(name, self.takes, value)
         if len(value) > self.most:
             raise MessageError(f"{name} takes at most {self.most:,} characters, got {len(value):,}")
-        problem = text_problem(value)
+        problem = unwritable(value)
         if problem:
             raise MessageError(f"{name} is not a text that can be read: {problem}")
         return value
@@ -288,7 +279,7 @@ def failure_words(error: BaseException, what: str = "the table") -> str:
     """What is said when a handler fails: the error in words (a package error's own words), and that nothing
     changed; always a text that can be sent."""
     detail = str(error) if isinstance(error, ExpeditionsError) else f"{type(error).__name__}: {error}"
-    detail = detail.encode("utf-8", "backslashreplace").decode("utf-8")
+    detail = writable(detail)
     if len(detail) > 300:
         detail = detail[:295] + " ..."
     return f"That did not work ({detail.rstrip('.')}); {what} is as it was."
@@ -302,7 +293,7 @@ def answered(session: Restorable, work: Callable[[], None], what: str = "the tab
         work()
     except MessageError as e:
         before.restore()
-        session.refuse(str(e).encode("utf-8", "backslashreplace").decode("utf-8"))
+        session.refuse(writable(str(e)))
         return False
     except Exception as e:  # a handler that fails must not leave the session unusable: say it, change nothing
         before.restore()
@@ -312,4 +303,4 @@ def answered(session: Restorable, work: Callable[[], None], what: str = "the tab
 
 
 __all__ = ["NOTHING", "Either", "Field", "Flag", "ListOf", "MapOf", "Messages", "Obj", "OneOf", "Real", "Restorable",
-           "Snapshot", "Text", "Whole", "answered", "failure_words", "sendable", "text_problem"]
+           "Snapshot", "Text", "Whole", "answered", "failure_words", "sendable"]
