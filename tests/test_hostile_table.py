@@ -84,3 +84,27 @@ def test_restore_data_with_a_lone_surrogate_is_refused_and_the_panel_and_table_a
         assert view["lesson"]["lesson"] == t.session.lesson.id
     for value in ("4\ud8002", "\udcff"):
         can_be_sent(send(t, action="lesson", do="answer", value=value))
+
+
+# --- finding 9: a new game's level, a refused drop ----------------------------------------------------------------
+def test_a_new_game_whose_level_is_a_list_or_an_object_is_refused_in_words() -> None:
+    s = Session(seed=3)
+    before = s.to_json()
+    for level in ([1], {"Easy": 1}, 7):
+        found = outcome(lambda lv=level: s.new_game(level=lv, confirm=True))
+        assert found.value is False and s.to_json() == before
+        assert s.last_message.startswith(f"There is no opponent {level!r}: choose Easy, Normal, Hard")
+        assert outcome(lambda lv=level: s.set_level(lv)).value is False and s.level == "Normal"
+    assert not s.new_game(seed=[1], confirm=True) and s.to_json() == before  # a seed that is not one, likewise
+
+
+def test_a_refused_drag_and_drop_leaves_the_card_in_the_hand_unselected() -> None:
+    s = Session(seed=3)
+    card = s.hand[0]
+    other = next(suit for suit in s.rules.suits if suit != card.suit)
+    assert not s.drop(0, "expedition", other)  # onto another suit's expedition: refused
+    assert "goes only on its own suit's expedition" in s.last_message
+    assert s.selected == [] and s.pending is None
+    s.select(index=1)
+    assert not s.drop(0, "discard", other) and s.selected == [1]  # what was selected before the drag stays so
+    assert s.drop(0, "discard", card.suit) and s.pending == "discard"

@@ -75,10 +75,10 @@ class Game:
         self.levels: dict[str, BotFactory] = dict(LEVELS if levels is None else levels)
         if not self.levels:
             raise ExpeditionsError("there is no opponent to play against: give levels={'name': factory}")
-        if level not in self.levels and levels is not None and level == DEFAULT_LEVEL:
+        if level == DEFAULT_LEVEL and levels is not None and level not in self.levels:
             level = next(iter(self.levels))  # custom opponents without a "Normal": the first of them
-        if level not in self.levels:
-            raise ExpeditionsError(f"there is no opponent {level!r}: choose {', '.join(map(repr, self.levels))}")
+        if not self._known_level(level):
+            raise ExpeditionsError(f"there is no opponent {shown(level)}: choose {', '.join(map(repr, self.levels))}")
         self.level = level
         self.colours = checked_colours(colours)
         base = get_rules(rules)
@@ -305,8 +305,8 @@ class Game:
         why = self.host.may("level")
         if why is not None:
             return self._refuse(why)
-        if level not in self.levels:
-            return self._refuse(f"There is no opponent {level!r}: choose {', '.join(self.levels)}.")
+        if not self._known_level(level):
+            return self._refuse(f"There is no opponent {shown(level)}: choose {', '.join(self.levels)}.")
         self.level = level
         if self.stuck:
             self.stuck = ""
@@ -337,10 +337,11 @@ class Game:
                 base = get_rules(base, rounds=rounds)
             if colours is not None:
                 checked_colours(colours)
+            match = new_match(base, fresh_seed() if seed is None else seed)
         except ExpeditionsError as e:
             return self._refuse(str(e))
-        if level is not None and level not in self.levels:
-            return self._refuse(f"There is no opponent {level!r}: choose {', '.join(self.levels)}.")
+        if level is not None and not self._known_level(level):
+            return self._refuse(f"There is no opponent {shown(level)}: choose {', '.join(self.levels)}.")
         if self.in_progress and not (confirm or self.confirm_new):
             self.confirm_new = True
             return self.say("A game is in progress: click New game again to abandon it (Save keeps it).")
@@ -348,10 +349,12 @@ class Game:
             self.level = level
         if colours is not None:
             self.colours = colours
-        if seed is None:
-            seed = fresh_seed()
-        self._reset(new_match(base, seed), self.seat if self.seat < base.players else 0)
+        self._reset(match, self.seat if self.seat < base.players else 0)
         return self.say(f"New game: {self._welcome()}")
+
+    def _known_level(self, level: object) -> bool:
+        """Whether ``level`` names one of the opponents (a text: a list or a dict names none)."""
+        return isinstance(level, str) and level in self.levels
 
 
 def fresh_seed() -> int:
