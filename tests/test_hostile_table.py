@@ -4,13 +4,20 @@ fix). The seeded fuzz of every widget is ``test_hostile_widgets``."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hostile import can_be_sent, cards_once, outcome
 from widget_messages import send
 
-from expeditions.session import Session
+from expeditions import lessons
+from expeditions.lessons import MemoryStore
+from expeditions.session import LessonSession, Session
+from expeditions.session import help as help_room
 from expeditions.widgets import CardTable, LessonTable
 
 
@@ -108,3 +115,56 @@ def test_a_refused_drag_and_drop_leaves_the_card_in_the_hand_unselected() -> Non
     s.select(index=1)
     assert not s.drop(0, "discard", other) and s.selected == [1]  # what was selected before the drag stays so
     assert s.drop(0, "discard", card.suit) and s.pending == "discard"
+
+
+# --- finding 5: restore during a hint -----------------------------------------------------------------------------
+def test_a_superseded_hint_is_cancelled_and_its_result_never_applied() -> None:
+    s = LessonSession(store=MemoryStore())
+    s.go(lessons.path()[-1].id)  # the round lesson, with hints: you start
+    job = s.start_hint()
+    assert job is not None and s.busy == "hint"
+    assert s.resume({"path": {"current": s.lesson.id}})  # the lesson again: the hint no longer holds
+    assert job.cancelled and s.job is None
+    hints = outcome(job.compute, "a cancelled hint")  # the analyst stops after its first round of deals
+    assert hints.value is not None and not s.finish(job, hints.value)
+    assert s.hint_result is None and s.view().hint is None
+
+
+def test_restore_during_hints_runs_one_job_at_a_time_and_stops_each_superseded_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    counts = {"started": 0, "running": 0, "most": 0, "cancelled": 0}
+
+    def hint(observation: Any, *, effort: Any = None, cancelled: Callable[[], bool] | None = None) -> Any:
+        """A hint that works until it is cancelled (or a second has passed), counting how many work at once."""
+        counts["started"] += 1
+        counts["running"] += 1
+        counts["most"] = max(counts["most"], counts["running"])
+        try:
+            until = time.monotonic() + 1.0
+            while time.monotonic() < until:
+                if cancelled is not None and cancelled():
+                    counts["cancelled"] += 1
+                    return None
+                time.sleep(0.002)
+            return None
+        finally:
+            counts["running"] -= 1
+
+    monkeypatch.setattr(help_room, "rank_moves", hint)
+
+    async def pairs() -> LessonTable:
+        t = LessonTable(keep="memory", pause=0)
+        send(t, action="lesson", do="go", lesson=lessons.path()[-1].id)
+        for _ in range(30):
+            send(t, action="hint")
+            send(t, action="lesson", do="restore", progress={"path": {"current": t.session.lesson.id}})
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if counts["running"] == 0 and t.session.job is None:
+                break
+        await asyncio.sleep(0.05)
+        return t
+
+    t = asyncio.run(pairs())
+    assert counts["most"] == 1, "two hints worked at once"
+    assert counts["cancelled"] == counts["started"] >= 1, "a superseded hint went on working"
+    assert t.session.job is None and t.view["busy"] == "" and t.view["hint"] is None

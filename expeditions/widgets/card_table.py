@@ -9,9 +9,10 @@ the session's actions. It works wherever anywidget does: JupyterLab, Voila, VS C
 
 A turn is two gestures: click (or drag) a card onto its expedition or its discard pile, then click the
 deck or a pile. The bots answer one move at a time, each after a short ``pause`` (seconds; 0 in tests)
-so that a person sees it happen; a hint, a review and the bots' moves are computed in a worker thread
-while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen; a review is shown as it
-grows, move by move, with its progress.
+so that a person sees it happen; a hint, a review and the bots' moves are computed in the table's one worker
+thread while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen; a review is shown
+as it grows, move by move, with its progress. One job runs at a time: a job the table drops (a lesson restored
+during a hint) is cancelled, stops at its next check, and its result is never applied.
 
 From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_match, seat=...)``,
 ``table.session`` (the game), ``table.act({...})`` (a gesture, as the browser sends it),
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,7 @@ class CardTable(anywidget.AnyWidget):
         self.background = background
         self._sent = 0
         self._timer: asyncio.TimerHandle | None = None
+        self._executor: ThreadPoolExecutor | None = None
         self.on_msg(self._on_message)
         self.render()
         self._advance()
@@ -259,9 +261,20 @@ class CardTable(anywidget.AnyWidget):
             self._advance()
             return
         self.render()
-        work = job.compute if job.steps is None else (lambda: self._steps(job, loop))
-        future = loop.run_in_executor(None, work)
+        future = loop.run_in_executor(self._worker(), lambda: self._work(job, loop))
         future.add_done_callback(lambda done: self._finish(job, done))
+
+    def _worker(self) -> ThreadPoolExecutor:
+        """The table's one worker thread: its jobs run one after another, never two at once."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="expeditions-table")
+        return self._executor
+
+    def _work(self, job: Job[Any], loop: asyncio.AbstractEventLoop) -> Any:
+        """A job's work, in the worker thread: none at all for a job cancelled while it waited for the one before."""
+        if job.cancelled:
+            return None
+        return job.compute() if job.steps is None else self._steps(job, loop)
 
     def _steps(self, job: Job[Any], loop: asyncio.AbstractEventLoop) -> Any:
         """Work that grows (a review), in the worker thread: each partial result is shown from the event loop's
@@ -269,7 +282,7 @@ class CardTable(anywidget.AnyWidget):
         assert job.steps is not None
         result = None
         for result in job.steps():
-            if self.session.job is not job:
+            if self.session.job is not job or job.cancelled:
                 break
             loop.call_soon_threadsafe(self._step, job, result)
         return result
