@@ -15,6 +15,7 @@ from hostile import can_be_sent, cards_once, outcome
 from widget_messages import send
 
 from expeditions import lessons
+from expeditions.analysis.analyst import CANCELLED, STOPS
 from expeditions.lessons import MemoryStore
 from expeditions.session import LessonSession, Session
 from expeditions.session import help as help_room
@@ -168,3 +169,18 @@ def test_restore_during_hints_runs_one_job_at_a_time_and_stops_each_superseded_h
     assert counts["most"] == 1, "two hints worked at once"
     assert counts["cancelled"] == counts["started"] >= 1, "a superseded hint went on working"
     assert t.session.job is None and t.view["busy"] == "" and t.view["hint"] is None
+
+
+# --- finding 4: a hint the table drops stops -----------------------------------------------------------------------
+def test_a_hint_the_table_cancels_stops_after_its_round_of_deals() -> None:
+    """The table's hint hands the analyst the job's stop: a hint the table dropped ends after the round of deals it
+    is in (within the guard here, where the whole hint takes about 2 s), with what it found so far, and is not shown."""
+    s = Session(seed=6, level="Easy")
+    s.submit(s.bot(0, "Easy").choose(s.round.observation(0)))
+    s.settle()
+    job = s.start_hint()
+    assert job is not None
+    job.cancel()
+    found = outcome(job.compute, "a cancelled hint")
+    assert found.value is not None and found.value.stop == STOPS[CANCELLED] and len(found.value) >= 1
+    assert not s.finish(job, found.value) and s.hint_result is None
