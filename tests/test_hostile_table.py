@@ -8,6 +8,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from widget_messages import send
 
 from expeditions import lessons
 from expeditions.analysis.analyst import CANCELLED, STOPS
-from expeditions.lessons import MemoryStore
+from expeditions.lessons import MemoryStore, ProgressFile
 from expeditions.session import LessonSession, Session
 from expeditions.session import help as help_room
 from expeditions.widgets import CardTable, LessonTable
@@ -184,3 +185,42 @@ def test_a_hint_the_table_cancels_stops_after_its_round_of_deals() -> None:
     found = outcome(job.compute, "a cancelled hint")
     assert found.value is not None and found.value.stop == STOPS[CANCELLED] and len(found.value) >= 1
     assert not s.finish(job, found.value) and s.hint_result is None
+
+
+# --- finding 2: the lessons' restore message -------------------------------------------------------------------------
+def restore_messages() -> list[tuple[str, dict[str, Any]]]:
+    """Restore messages of about 0.45 MB each (and one of 5 MB): many tracks, long lists, long ids, many fields."""
+    return [
+        ("10,000 tracks", {f"track{i}": {"current": "x", "done": []} for i in range(10_000)}),
+        ("8,000 lessons done", {"path": {"current": "x", "done": ["a" * 50] * 8_000}}),
+        ("an id of 450,000 characters", {"path": {"current": "x" * 450_000}}),
+        ("30,000 fields", {"path": {f"k{i}": 1 for i in range(30_000)}}),
+        ("5 MB of tracks", {f"t{i:07d}": {"current": "x" * 60, "done": []} for i in range(60_000)}),
+        ("16 tracks that are not the lessons'", {f"t{i}": {"current": "x", "done": []} for i in range(16)}),
+    ]
+
+
+def test_a_large_restore_message_is_answered_at_once_and_changes_nothing() -> None:
+    t = LessonTable(keep="browser", pause=0, background=False)
+    first = t.session.lesson.id
+    for what, progress in restore_messages():
+        found = outcome(lambda p=progress: send(t, action="lesson", do="restore", progress=p), what)
+        assert found.value is not None and found.value["lesson"]["lesson"] == first, what
+        assert t.progress == {} and t.tutorial.store.data == {}, f"{what}: the store took it"  # type: ignore[attr-defined]
+    view = send(t, action="lesson", do="skip")  # and the lessons' own track is kept as before
+    assert view["lesson"]["lesson"] != first and list(t.progress) == ["path"]
+
+
+def test_a_restore_that_cannot_be_read_in_part_changes_nothing() -> None:
+    s = LessonSession(store=MemoryStore())
+    first, kept = s.lesson.id, dict(s.tutorial.store.data)  # type: ignore[attr-defined]
+    assert not s.resume({"appendix": {"current": lessons.appendix()[1].id}, "path": {"current": 5}})
+    assert s.lesson.id == first and s.tutorial.store.data == kept  # type: ignore[attr-defined]
+    assert "the lessons go on where they were" in s.tutorial.feedback.text
+
+
+def test_the_page_does_not_restore_progress_kept_in_a_file(tmp_path: Path) -> None:
+    t = LessonTable(store=ProgressFile(tmp_path / "lessons.json"), pause=0, background=False)
+    view = send(t, action="lesson", do="restore", progress={"path": {"current": lessons.path()[3].id}})
+    assert view["lesson"]["lesson"] == lessons.path()[0].id and "does not restore it" in view["lesson"]["feedback"]["text"]
+    assert not (tmp_path / "lessons.json").exists()

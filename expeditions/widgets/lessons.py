@@ -131,7 +131,11 @@ class LessonTable(CardTable):
         elif do == "answer":
             s.answer(content.get("value", ""))
         elif do == "restore":
-            s.resume(content["progress"])
+            if isinstance(self.tutorial.store, ProgressFile):
+                s.refuse("The lessons keep their progress in a file on the machine that runs them: the page does not "
+                         "restore it.")
+            else:
+                s.resume(content["progress"])
 
     def _restored(self) -> None:
         """The progress the browser keeps goes back to what the store holds."""
