@@ -25,6 +25,22 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 5] + " ...>"
 
 
+def unwritable(text: str) -> str:
+    """Why ``text`` cannot be written out in UTF-8 (to a file, or to the page, which takes JSON in UTF-8), in
+    words, or ``""`` when it can: a lone surrogate, which a text read from JSON (``"\\ud800"``) may hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return f"its character {e.start + 1:,} is a lone surrogate, not text"
+    return ""
+
+
+def writable(text: str) -> str:
+    """``text`` with each lone surrogate written as its escape (``\\udcff``): a text that can be written out (a
+    file's name read with the file system's escapes, an error's words that quote what was refused)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def short_text(value: str, most: int, what: str, *, accepted: str = "",
                error: type[ExpeditionsError] = ArgumentError) -> str:
     """``value`` if it is at most ``most`` characters long. The check comes before any reading of the text,

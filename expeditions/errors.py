@@ -67,3 +67,8 @@ class AnalysisError(ExpeditionsError):
 
 class LessonError(ExpeditionsError):
     """A lesson file that cannot be read, or an answer that is not of the form a lesson takes."""
+
+
+class MessageError(ExpeditionsError):
+    """A message from the page (a widget's gesture, a value the page sets) that is not of the form the widget
+    takes: an unknown action, a field of the wrong kind or size, a text that cannot be sent back to the page."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .arguments import shown, unwritable
 from .errors import ExpeditionsError
 
 DEPTH = 20
@@ -61,3 +62,18 @@ def nesting(value: Any, most: int | None = None) -> int:
         depth += 1
         level = [item for c in containers for item in (c.values() if isinstance(c, dict) else c)]
     return depth
+
+
+def unwritable_text(value: Any) -> str:
+    """Why a text in ``value`` (JSON as read: its keys and values at any depth) cannot be written out in UTF-8, in
+    words naming the text, or ``""`` when every one can (JSON may escape a lone surrogate: ``"\\ud800"``)."""
+    level = [value]
+    while level:
+        texts = [v for v in level if isinstance(v, str)]
+        for text in texts:
+            problem = unwritable(text)
+            if problem:
+                return f"the text {shown(text, 30)}: {problem}"
+        containers = [v for v in level if isinstance(v, list | dict)]
+        level = [item for c in containers for item in ((*c.keys(), *c.values()) if isinstance(c, dict) else c)]
+    return ""

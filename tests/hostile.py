@@ -13,6 +13,7 @@ characters whose reading takes milliseconds) and about processor time, so a busy
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from collections import Counter
@@ -106,3 +107,8 @@ def replays_exactly(game: ex.Round | ex.Match) -> None:
     assert again.to_json() == text
     for rnd in again.rounds if isinstance(again, ex.Match) else (again,):
         cards_once(rnd)
+
+
+def can_be_sent(view: Any) -> None:
+    """The view goes to the page as the kernel sends it (JSON in UTF-8): no lone surrogate, no NaN."""
+    json.dumps(view, ensure_ascii=False, allow_nan=False).encode("utf-8")

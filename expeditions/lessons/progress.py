@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..arguments import shown
+from ..arguments import shown, unwritable
 from ..errors import LessonError
 from ..json_input import read_json
 from ..state import state_directory
@@ -65,13 +65,7 @@ def entry_problem(data: Any) -> str:
 def _is_id(value: Any, *, empty: bool = False) -> bool:
     """Whether ``value`` can be a lesson id or a track name: a text of at most ``ID_LIMIT`` characters that can be
     written out (no lone surrogate, which neither a file in UTF-8 nor a message to the page can carry)."""
-    if not isinstance(value, str) or len(value) > ID_LIMIT or not (value or empty):
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return isinstance(value, str) and len(value) <= ID_LIMIT and bool(value or empty) and not unwritable(value)
 
 
 def kept_entry(track: Any, data: Any, tracks: Collection[str]) -> dict[str, Any]:

@@ -10,11 +10,13 @@ you sit at, the cards you selected and a half-turn laid but not drawn yet, the m
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from ..advice import DEFAULT_LEVEL, LEVELS
+from ..arguments import shown
 from ..bots import BotFactory
 from ..cards import Card
 from ..errors import ExpeditionsError, IllegalMove
@@ -24,6 +26,7 @@ from ..rules import Rules
 from ..rules import rules as get_rules
 from ..words import SideWords, symbolize
 from .host import Host, PlayHost
+from .snapshot import Snapshot, snapshot_of
 from .view import HintView, MessageView, ReviewView
 
 T = TypeVar("T")
@@ -35,7 +38,9 @@ COLOURS = ("four", "two")
 @dataclass(frozen=True)
 class Job(Generic[T]):
     """Work that may take a while: ``compute()`` (pure: safe to run in another thread) gives a result that
-    ``Session.finish`` applies, unless the game has moved on since the job started (``version``)."""
+    ``Session.finish`` applies, unless the game has moved on since the job started (``version``) or the job was
+    cancelled. A table has one job at a time: a job it drops (Undo, New game, a record or a lesson loaded) is
+    cancelled, and work that asks ``stop`` (a hint: the analyst's ``cancelled``) stops computing at its next check."""
 
     kind: str
     version: int
@@ -46,6 +51,16 @@ class Job(Generic[T]):
     """For work that grows (a review): yields partial results, the last one complete, each shown by ``show`` as it
     comes (``Session.step``); a runner that has ``steps`` uses them instead of ``compute``, the same work in one go."""
     show: Callable[[T], None] | None = field(default=None, repr=False)
+    stop: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+    """Set once the job is cancelled; ``compute`` may watch it (``stop.is_set``) to end early."""
+
+    def cancel(self) -> None:
+        """The table no longer wants this job: its work may stop, and its result is never applied."""
+        self.stop.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.stop.is_set()
 
 
 class Game:
@@ -60,10 +75,10 @@ class Game:
         self.levels: dict[str, BotFactory] = dict(LEVELS if levels is None else levels)
         if not self.levels:
             raise ExpeditionsError("there is no opponent to play against: give levels={'name': factory}")
-        if level not in self.levels and levels is not None and level == DEFAULT_LEVEL:
+        if level == DEFAULT_LEVEL and levels is not None and level not in self.levels:
             level = next(iter(self.levels))  # custom opponents without a "Normal": the first of them
-        if level not in self.levels:
-            raise ExpeditionsError(f"there is no opponent {level!r}: choose {', '.join(map(repr, self.levels))}")
+        if not self._known_level(level):
+            raise ExpeditionsError(f"there is no opponent {shown(level)}: choose {', '.join(map(repr, self.levels))}")
         self.level = level
         self.colours = checked_colours(colours)
         base = get_rules(rules)
@@ -73,8 +88,8 @@ class Game:
 
     # --- state ---------------------------------------------------------------------------------
     def _reset(self, match: Match, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < match.rules.players:
-            raise ExpeditionsError(f"seat {seat!r} does not exist: the {match.rules.name} rules seat 0 to {match.rules.players - 1}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.rules.players:
+            raise ExpeditionsError(f"seat {shown(seat)} does not exist: the {match.rules.name} rules seat 0 to {match.rules.players - 1}")
         self.match = match
         self.seat = seat
         self.selected: list[int] = []
@@ -83,11 +98,22 @@ class Game:
         self.history: list[Match] = []  # the match before each of your moves: what Undo goes back to
         self.hint_result: HintView | None = None
         self.review_result: ReviewView | None = None
-        self.job: Job[Any] | None = None
+        self._drop_job()
         self.stuck = ""
         self.confirm_new = False
         self.version = getattr(self, "version", 0) + 1
         self._logs: dict[tuple[int, int], list[str]] = {}
+
+    def _drop_job(self) -> None:
+        """The table's job, if any, is dropped and cancelled (its result will not be applied)."""
+        job: Job[Any] | None = getattr(self, "job", None)
+        if job is not None:
+            job.cancel()
+        self.job: Job[Any] | None = None
+
+    def snapshot(self) -> Snapshot:
+        """What the session holds now, to put back (``Snapshot.restore``) when a handler fails."""
+        return snapshot_of(self)
 
     def _changed(self, match: Match) -> None:
         """The match moved on: the selection, the hint and anything computed for the old position go."""
@@ -163,6 +189,10 @@ class Game:
         """Show a message (``tone`` ``"info"``, ``"move"`` or ``"error"``); False for an error."""
         self.message = MessageView(text, tone, quote, self.rules.document if quote else "")
         return tone != "error"
+
+    def refuse(self, text: str) -> bool:
+        """Say why a message from the page was refused, or why a gesture failed (nothing else changes); False."""
+        return self._refuse(text)
 
     def _refuse(self, text: str, quote: str = "", rule: str = "") -> bool:
         """Say why a gesture is refused (with the quote of the ``rule`` that refuses it, when one does)."""
@@ -275,8 +305,8 @@ class Game:
         why = self.host.may("level")
         if why is not None:
             return self._refuse(why)
-        if level not in self.levels:
-            return self._refuse(f"There is no opponent {level!r}: choose {', '.join(self.levels)}.")
+        if not self._known_level(level):
+            return self._refuse(f"There is no opponent {shown(level)}: choose {', '.join(self.levels)}.")
         self.level = level
         if self.stuck:
             self.stuck = ""
@@ -307,10 +337,11 @@ class Game:
                 base = get_rules(base, rounds=rounds)
             if colours is not None:
                 checked_colours(colours)
+            match = new_match(base, fresh_seed() if seed is None else seed)
         except ExpeditionsError as e:
             return self._refuse(str(e))
-        if level is not None and level not in self.levels:
-            return self._refuse(f"There is no opponent {level!r}: choose {', '.join(self.levels)}.")
+        if level is not None and not self._known_level(level):
+            return self._refuse(f"There is no opponent {shown(level)}: choose {', '.join(self.levels)}.")
         if self.in_progress and not (confirm or self.confirm_new):
             self.confirm_new = True
             return self.say("A game is in progress: click New game again to abandon it (Save keeps it).")
@@ -318,10 +349,12 @@ class Game:
             self.level = level
         if colours is not None:
             self.colours = colours
-        if seed is None:
-            seed = fresh_seed()
-        self._reset(new_match(base, seed), self.seat if self.seat < base.players else 0)
+        self._reset(match, self.seat if self.seat < base.players else 0)
         return self.say(f"New game: {self._welcome()}")
+
+    def _known_level(self, level: object) -> bool:
+        """Whether ``level`` names one of the opponents (a text: a list or a dict names none)."""
+        return isinstance(level, str) and level in self.levels
 
 
 def fresh_seed() -> int:

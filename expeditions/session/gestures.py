@@ -108,14 +108,19 @@ class Gestures(Game):
 
     def drop(self, index: int, target: str, suit: str | None = None) -> bool:
         """A card dragged from your hand (its ``index``) onto ``target`` (``"expedition"`` or ``"discard"``, of
-        ``suit``): select it and lay it in one gesture."""
+        ``suit``): select it and lay it in one gesture; refused, the hand is as it was before the drag."""
         if self.pending is not None:
             return self.lay(target, suit)  # refused: the card of this turn is laid already
+        selected, passing = list(self.selected), self.passing
         if self.selected != [index]:
             self.selected, self.passing = [], False
             if not self.select(index=index):
+                self.selected, self.passing = selected, passing
                 return False
-        return self.lay(target, suit)
+        if self.lay(target, suit):
+            return True
+        self.selected, self.passing = selected, passing  # the card goes back to the hand, as it was before the drag
+        return False
 
     def play(self) -> bool:
         """Lay the selected card on its expedition (the first gesture of a turn)."""
@@ -248,7 +253,7 @@ class Gestures(Game):
             return self._refuse("Nothing of yours to undo.")
         previous = self.history.pop()
         undone = [turn.move for turn in turns_between(previous, self.match)]
-        self.job = None
+        self._drop_job()
         self.stuck = ""
         self._changed(previous)
         self.review_result = None

@@ -10,6 +10,8 @@ bot in your seat on the same deal against the same opponent), and the table show
 
 from __future__ import annotations
 
+import threading
+
 from ..advice import Hints, Review, rank_moves, review, review_steps
 from ..advice.hints import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, RankedMove
 from ..advice.review import cost_words
@@ -28,7 +30,8 @@ class Help(Turns):
     """The hint and the review of a game's table."""
 
     def start_hint(self) -> Job[Hints] | None:
-        """The analyst's ranking of your moves, as a job (``None`` and a message when there is nothing to rank)."""
+        """The analyst's ranking of your moves, as a job (``None`` and a message when there is nothing to rank); the
+        analyst stops once the job is cancelled (``Job.cancel``: the table dropped it), and its result is dropped."""
         why = self.host.may("hint")
         if why is not None:
             self._refuse(why)
@@ -37,8 +40,9 @@ class Help(Turns):
             return None
         observation = self.round.observation(self.seat)
         self.confirm_new = False
-        return self._start(Job("hint", self.version, lambda: rank_moves(observation), self._apply_hint,
-                               "working out your best moves…"))
+        stop = threading.Event()  # set when the table drops the hint: the analyst stops at its next round of deals
+        return self._start(Job("hint", self.version, lambda: rank_moves(observation, cancelled=stop.is_set),
+                               self._apply_hint, "working out your best moves…", stop=stop))
 
     def _apply_hint(self, hints: Hints) -> None:
         if not len(hints):

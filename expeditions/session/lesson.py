@@ -31,7 +31,7 @@ from typing import Any
 
 from ..bots import BotFactory
 from ..errors import ExpeditionsError, IllegalMove
-from ..lessons import Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
+from ..lessons import TRACKS, Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
 from ..lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
 from ..match import Match, match_of
 from ..moves import Move
@@ -39,6 +39,7 @@ from ..rules import Rules
 from ..words import move_words, symbolize
 from .host import Gesture, Judged
 from .session import Session
+from .snapshot import Snapshot, snapshot_of
 from .view import MessageView, SideView, TableView
 
 TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
@@ -99,6 +100,11 @@ class LessonSession(Session):
     def lesson_view(self) -> LessonView:
         return self.tutorial.view()
 
+    def snapshot(self) -> Snapshot:
+        """The session, its tutorial and the tutorial's store as they are now (a progress file already written
+        stays written: the store's memory of it is what is put back)."""
+        return snapshot_of(self, self.tutorial, self.tutorial.store)
+
     # --- the lesson's buttons ----------------------------------------------------------------------------
     def _moved(self, step: Callable[[], object]) -> bool:
         try:
@@ -145,16 +151,20 @@ class LessonSession(Session):
 
     def resume(self, kept: Mapping[str, Any]) -> bool:
         """Go on from progress kept elsewhere, by track (``{"path": Progress.to_dict(), ...}``, as the browser
-        keeps it): every track's entry goes to the store, and the current track resumes."""
+        keeps it): the entries of the lessons' tracks go to the store (any other track is left out), and the current
+        track resumes. Kept progress that cannot be read changes nothing, and is said so."""
+        before = self.snapshot()
         store = self.tutorial.store
+        tracks = {self.tutorial.track, *TRACKS}
         try:
             for track, data in kept.items():
                 if track == self.tutorial.track:
                     self.tutorial.resume(data)
-                elif isinstance(data, dict):
-                    store.save(str(track), data)
+                elif track in tracks:
+                    store.save(track, data)
         except ExpeditionsError as e:
-            return self._tell(f"The kept progress could not be read ({e}); the lessons start afresh.")
+            before.restore()
+            return self._tell(f"The kept progress could not be read ({e}); the lessons go on where they were.")
         self._set_up()
         return True
 

@@ -3,13 +3,15 @@ seat, the opponents' level, the deck colours) under ``"session"``."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import ExpeditionsError
+from ..arguments import seat as checked_seat
+from ..arguments import shown, writable
+from ..errors import ExpeditionsError, RecordError, SeatError
+from ..json_input import read_json, unwritable_text
 from ..match import match_of
-from ..record import loads
+from ..record import RECORD_LIMIT, from_dict
 from .game import COLOURS, Game
 
 RECORD_KEY = "session"
@@ -31,7 +33,7 @@ class Records(Game):
         """Write the game record to ``path`` (only where you say: there is no default)."""
         target = Path(path)
         target.write_text(self.to_json(), encoding="utf-8")
-        self.say(f"Saved to {target}.")
+        self.say(f"Saved to {writable(str(target))}.")
         return target
 
     def load(self, path: str | Path) -> bool:
@@ -40,7 +42,7 @@ class Records(Game):
         try:
             text = target.read_text(encoding="utf-8")
         except OSError as e:
-            return self._refuse(f"Cannot read {target}: {e.strerror or e}.")
+            return self._refuse(f"Cannot read {writable(str(target))}: {e.strerror or e}.")
         return self.load_json(text, source=target.name)
 
     def load_json(self, text: str, *, source: str = "the record") -> bool:
@@ -51,26 +53,33 @@ class Records(Game):
         if self._waiting():
             return False
         try:
-            game = loads(text)
-            settings = json.loads(text).get(RECORD_KEY, {})
+            data = read_json(text, "the record", most=RECORD_LIMIT, error=RecordError)
+            problem = unwritable_text(data)
+            if problem:
+                raise RecordError(f"it holds a text that cannot be shown ({problem})")
+            game = from_dict(data)
         except ExpeditionsError as e:
-            return self._refuse(f"{source} cannot be loaded: {e}")
+            return self._refuse(f"{writable(source)} cannot be loaded: {e}")
+        settings = data.get(RECORD_KEY, {})
         settings = settings if isinstance(settings, dict) else {}
-        seat = settings.get("seat", 0)
         level = settings.get("level")
         colours = settings.get("colours")
         match = match_of(game)
-        seat = seat if isinstance(seat, int) and 0 <= seat < match.rules.players else 0
-        self._reset(match, seat)
         note = ""
+        try:
+            seat = checked_seat(settings.get("seat", 0), match.rules.players)
+        except SeatError:
+            seat = 0
+            note = f" (its seat {shown(settings.get('seat'), 30)} is not one of the table's: you sit at seat 0)"
+        self._reset(match, seat)
         if isinstance(level, str):
             if level in self.levels:
                 self.level = level
             else:
-                note = f" (its opponent {level!r} is not here: {self.level} plays on)"
+                note += f" (its opponent {shown(level, 40)} is not here: {self.level} plays on)"
         if colours in COLOURS:
             self.colours = str(colours)
-        return self.say(f"Loaded {source}: {self.rules.title}, round {self.match.round_number}{note}.")
+        return self.say(f"Loaded {writable(source)}: {self.rules.title}, round {self.match.round_number}{note}.")
 
 
 __all__ = ["RECORD_KEY", "Records"]

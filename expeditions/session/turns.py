@@ -85,20 +85,27 @@ class Turns(Gestures):
         self.job = job
         return job
 
+    def _current(self, job: Job[Any]) -> bool:
+        """Whether ``job`` is still the table's work: not dropped, not cancelled, for the game as it is."""
+        return self.job is job and not job.cancelled and job.version == self.version
+
     def finish(self, job: Job[T], result: T) -> bool:
-        """Apply a job's result; a result for a position that has changed since is dropped. True if applied."""
+        """Apply a job's result; the result of a job the table dropped or cancelled, or for a position that has
+        changed since, is never applied. True if applied."""
+        current = self._current(job)
         if self.job is job:
             self.job = None
-        if job.version != self.version:
+        if not current:
             return False
         job.apply(result)
         return True
 
     def fail(self, job: Job[Any], error: BaseException) -> None:
         """A job raised: say so, and wait (for a bot: Undo, or another opponent, goes on)."""
+        current = self._current(job)
         if self.job is job:
             self.job = None
-        if job.version != self.version:
+        if not current:
             return
         what = f"{type(error).__name__}: {error}"
         if job.kind == "bot":
@@ -112,7 +119,7 @@ class Turns(Gestures):
     def step(self, job: Job[T], partial: T) -> bool:
         """Show a partial result of a job that grows (a review so far), if the job is still the table's work and
         the game has not moved on. True if shown."""
-        if self.job is not job or job.version != self.version or job.show is None:
+        if not self._current(job) or job.show is None:
             return False
         job.show(partial)
         return True

@@ -9,9 +9,10 @@ the session's actions. It works wherever anywidget does: JupyterLab, Voila, VS C
 
 A turn is two gestures: click (or drag) a card onto its expedition or its discard pile, then click the
 deck or a pile. The bots answer one move at a time, each after a short ``pause`` (seconds; 0 in tests)
-so that a person sees it happen; a hint, a review and the bots' moves are computed in a worker thread
-while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen; a review is shown as it
-grows, move by move, with its progress.
+so that a person sees it happen; a hint, a review and the bots' moves are computed in the table's one worker
+thread while the table shows that it is busy (``data-busy="true"``), so nothing looks frozen; a review is shown
+as it grows, move by move, with its progress. One job runs at a time: a job the table drops (a lesson restored
+during a hint) is cancelled, stops at its next check, and its result is never applied.
 
 From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_match, seat=...)``,
 ``table.session`` (the game), ``table.act({...})`` (a gesture, as the browser sends it),
@@ -21,7 +22,8 @@ From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Future
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -31,16 +33,46 @@ import traitlets
 
 from ..display import cards_html, observation_board_html
 from ..match import Match
-from ..moves import Move
+from ..moves import MOVE_TEXT_LIMIT, Move
+from ..record import RECORD_LIMIT
 from ..round import Round
 from ..rules import Rules
 from ..session import Job, Session
+from .door import NOTHING, Flag, Messages, Obj, OneOf, Text, Whole, answered, sendable
 from .help import help_view
 
 STATIC = Path(__file__).parent / "static"
 
 PAUSE = 0.8
 """Seconds a bot waits before its move is shown: long enough to see that it is the bot's turn."""
+
+NAME = Text(100)
+"""A short name from the page: a rule set, an opponent, deck colours, a suit, a card."""
+INDEX = Whole(0, 999)
+"""A card's place in your hand."""
+TARGET = OneOf(("expedition", "discard"))
+
+MESSAGES = Messages("action", {
+    "select": Obj({"index": INDEX, "card": NAME}, required=("index",)),
+    "expedition": Obj({"suit": NAME}),
+    "pile": Obj({"suit": NAME}),
+    "deck": NOTHING,
+    "lay": Obj({"target": TARGET}, required=("target",)),
+    "drop": Obj({"index": INDEX, "target": TARGET, "suit": NAME}, required=("index", "target")),
+    "pass": NOTHING,
+    "move": Obj({"text": Text(MOVE_TEXT_LIMIT)}, required=("text",)),
+    "undo": NOTHING,
+    "hint": NOTHING,
+    "review": NOTHING,
+    "continue": NOTHING,
+    "new_game": Obj({"rules": NAME, "level": NAME, "colours": NAME, "confirm": Flag()}),
+    "level": Obj({"level": NAME}, required=("level",)),
+    "colours": Obj({"colours": NAME}, required=("colours",)),
+    "save": NOTHING,
+    "load": Obj({"name": Text(255), "text": Text(RECORD_LIMIT)}, required=("text",)),
+}, unknown="The table does not know the gesture {action}.", said="The table")
+"""The messages of the card table's page (``static/card_table.js``): each action with its fields, their kinds and
+sizes. A move's text is read up to the notation's own limit, a record up to the records' (``RECORD_LIMIT``)."""
 
 
 class CardTable(anywidget.AnyWidget):
@@ -68,6 +100,7 @@ class CardTable(anywidget.AnyWidget):
         self.background = background
         self._sent = 0
         self._timer: asyncio.TimerHandle | None = None
+        self._executor: ThreadPoolExecutor | None = None
         self.on_msg(self._on_message)
         self.render()
         self._advance()
@@ -79,19 +112,50 @@ class CardTable(anywidget.AnyWidget):
         return cls(game.rules, session=Session.at(game, seat=seat, **options), pause=pause, background=background)
 
     # --- the browser's messages -------------------------------------------------------------------
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
-        if isinstance(content, dict):
-            self.act(content)
+    messages = MESSAGES
+    """The messages the table takes (``MESSAGES``): checked at the door before any handler runs."""
 
-    def act(self, content: dict[str, Any]) -> None:
-        """Do what a gesture in the browser asks (the messages the ES module sends), then redraw and let the
-        bots answer. Unknown or malformed messages are answered with a message, never an exception."""
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        self.act(content)
+
+    def act(self, content: Any) -> None:
+        """Do what a gesture in the browser asks (the messages the ES module sends, ``MESSAGES``), then redraw and
+        let the bots answer. A message not of their form is refused in words and changes nothing; a gesture that
+        fails leaves the game as it was and says so (``door.answered``): never an exception."""
+        self._answered(lambda: self._gesture(self.messages.check(content)))
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page sets none of the table's values (it sends gestures): a value sent is refused, and the page is
+        sent the table's own values again."""
+        names = sorted(k for k in sync_data if k in self.keys)
+        self.send_state(names or None)
+        self._answered(lambda: self.session.refuse(f"The page cannot set the table's {', '.join(names) or 'values'}: "
+                                                    "it sends gestures, and the table answers with its view."))
+
+    def _answered(self, work: Callable[[], object], *, render: bool = True) -> None:
+        """``work``, then the view it leads to (unless ``work`` sends it itself: ``render=False``), behind the door
+        (``door.answered``: a failure puts the game back as it was and says so); then the bots answer."""
+
+        def answer() -> None:
+            work()
+            if render:
+                self.render()
+
+        if not answered(self.session, answer):
+            self._restored()
+            self.render()
+        self._advance()
+
+    def _restored(self) -> None:
+        """The session was put back as it was after a handler failed (a lesson table sends its progress again)."""
+
+    def _gesture(self, content: dict[str, Any]) -> None:
+        """A checked message's gesture, on the session."""
         s = self.session
-        action = content.get("action")
-        suit = content.get("suit") if isinstance(content.get("suit"), str) else None
-        index = content.get("index")
-        if action == "select" and isinstance(index, int):
-            s.select(index=index)
+        action = content["action"]
+        suit = content.get("suit")
+        if action == "select":
+            s.select(index=content["index"])
         elif action == "expedition":
             s.lay("expedition", suit)
         elif action == "pile":
@@ -101,17 +165,17 @@ class CardTable(anywidget.AnyWidget):
                 s.lay("discard", suit)
         elif action == "deck":
             s.draw("deck")
-        elif action == "lay" and content.get("target") in ("expedition", "discard"):
-            s.lay(str(content["target"]))
-        elif action == "drop" and isinstance(index, int) and content.get("target") in ("expedition", "discard"):
-            s.drop(index, str(content["target"]), suit)
+        elif action == "lay":
+            s.lay(content["target"])
+        elif action == "drop":
+            s.drop(content["index"], content["target"], suit)
         elif action == "pass":
             if s.passing and len(s.selected) == 2:
                 s.pass_cards()
             else:
                 s.start_passing(not s.passing)
         elif action == "move":
-            s.submit(str(content.get("text", "")))
+            s.submit(content["text"])
         elif action == "undo":
             s.undo()
         elif action == "hint":
@@ -122,20 +186,18 @@ class CardTable(anywidget.AnyWidget):
             s.next_round()
         elif action == "new_game":
             s.new_game(content.get("rules") or None, level=content.get("level") or None,
-                       colours=content.get("colours") or None, confirm=bool(content.get("confirm")))
-        elif action == "level" and isinstance(content.get("level"), str):
+                       colours=content.get("colours") or None, confirm=content.get("confirm", False))
+        elif action == "level":
             s.set_level(content["level"])
-        elif action == "colours" and isinstance(content.get("colours"), str):
+        elif action == "colours":
             s.set_colours(content["colours"])
         elif action == "save":
-            self.send({"type": "record", "name": self.record_name(), "text": s.to_json()})
+            record = {"type": "record", "name": self.record_name(), "text": s.to_json()}
+            sendable(record, "the record")
+            self.send(record)
             s.say(f"The record is downloaded as {self.record_name()}.")
-        elif action == "load" and isinstance(content.get("text"), str):
-            s.load_json(content["text"], source=str(content.get("name") or "the file"))
-        else:
-            s.say(f"The table does not know the gesture {action!r}.", "error")
-        self.render()
-        self._advance()
+        elif action == "load":
+            s.load_json(content["text"], source=content.get("name") or "the file")
 
     def record_name(self) -> str:
         """The file name a downloaded record gets: the rule set, the seed and the round."""
@@ -153,9 +215,11 @@ class CardTable(anywidget.AnyWidget):
 
     def render(self) -> None:
         """Send the session's view to the browser (numbered, so that every answer to a gesture is sent, even
-        one that changes nothing: the browser waits for it)."""
+        one that changes nothing: the browser waits for it); a view that cannot be sent raises ``MessageError``."""
+        view = {**self.session.view_data(), "seq": self._sent + 1}
+        sendable(view)
         self._sent += 1
-        self.view = {**self.session.view_data(), "seq": self._sent}
+        self.view = view
         self.help = help_view(self.session.rules)
 
     # --- the bots and the slow work ---------------------------------------------------------------
@@ -187,7 +251,7 @@ class CardTable(anywidget.AnyWidget):
 
     def _bot_step(self) -> None:
         self._timer = None
-        self._start(self.session.start_bot_move())
+        self._answered(lambda: self._start(self.session.start_bot_move()), render=False)
 
     def _start(self, job: Job[Any] | None) -> None:
         """Run a job: in a worker thread when the kernel's loop runs (the table shows it is busy meanwhile),
@@ -201,9 +265,20 @@ class CardTable(anywidget.AnyWidget):
             self._advance()
             return
         self.render()
-        work = job.compute if job.steps is None else (lambda: self._steps(job, loop))
-        future = loop.run_in_executor(None, work)
+        future = loop.run_in_executor(self._worker(), lambda: self._work(job, loop))
         future.add_done_callback(lambda done: self._finish(job, done))
+
+    def _worker(self) -> ThreadPoolExecutor:
+        """The table's one worker thread: its jobs run one after another, never two at once."""
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="expeditions-table")
+        return self._executor
+
+    def _work(self, job: Job[Any], loop: asyncio.AbstractEventLoop) -> Any:
+        """A job's work, in the worker thread: none at all for a job cancelled while it waited for the one before."""
+        if job.cancelled:
+            return None
+        return job.compute() if job.steps is None else self._steps(job, loop)
 
     def _steps(self, job: Job[Any], loop: asyncio.AbstractEventLoop) -> Any:
         """Work that grows (a review), in the worker thread: each partial result is shown from the event loop's
@@ -211,23 +286,24 @@ class CardTable(anywidget.AnyWidget):
         assert job.steps is not None
         result = None
         for result in job.steps():
-            if self.session.job is not job:
+            if self.session.job is not job or job.cancelled:
                 break
             loop.call_soon_threadsafe(self._step, job, result)
         return result
 
     def _step(self, job: Job[Any], partial: Any) -> None:
-        if self.session.step(job, partial):
-            self.render()
+        def show() -> None:
+            if self.session.step(job, partial):
+                self.render()
+
+        self._answered(show, render=False)
 
     def _finish(self, job: Job[Any], done: asyncio.Future[Any] | Future[Any]) -> None:
         error = done.exception()
         if error is not None:
-            self.session.fail(job, error)
+            self._answered(lambda: self.session.fail(job, error))
         else:
-            self.session.finish(job, done.result())
-        self.render()
-        self._advance()
+            self._answered(lambda: self.session.finish(job, done.result()))
 
     # --- outside a live notebook ------------------------------------------------------------------
     def snapshot_html(self) -> str:

@@ -30,14 +30,30 @@ import traitlets
 from ..bots import BotFactory
 from ..errors import ExpeditionsError
 from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
+from ..lessons.progress import DONE_LIMIT, ID_LIMIT, TRACKS_LIMIT
 from ..session.lesson import LessonSession
-from .card_table import PAUSE, CardTable
+from .card_table import MESSAGES, PAUSE, CardTable
+from .door import NOTHING, Either, ListOf, MapOf, Messages, Obj, Text, Whole
 
 KEEPS = ("file", "browser", "memory")
 """Where a lesson table keeps the learner's progress (see the module docs)."""
 
 STORAGE_KEY = "expeditions-lessons"
 """The browser's local storage entry that keeps the progress of every track (``keep="browser"``)."""
+
+LESSON_ID = Text(ID_LIMIT)
+KEPT = MapOf(LESSON_ID, Obj({"current": LESSON_ID, "done": ListOf(LESSON_ID, DONE_LIMIT)}), TRACKS_LIMIT)
+"""Progress as the browser keeps it: by track, the lesson the learner is on and the lessons done (the limits of a
+progress store: ``lessons.progress``)."""
+
+LESSON_MESSAGES = Messages("do", {
+    "show_me": NOTHING, "next": NOTHING, "back": NOTHING, "skip": NOTHING, "restart": NOTHING, "start_over": NOTHING,
+    "go": Obj({"lesson": LESSON_ID}, required=("lesson",)),
+    "track": Obj({"track": LESSON_ID}, required=("track",)),
+    "answer": Obj({"value": Either(Text(200), Whole(-10**9, 10**9))}),
+    "restore": Obj({"progress": KEPT}, required=("progress",)),
+}, unknown="The lesson does not know the button {action}.", said="The lesson", also=("action",))
+"""The lesson panel's messages (``{"action": "lesson", "do": ...}``): each button with its fields."""
 
 
 class BrowserStore(MemoryStore):
@@ -93,30 +109,39 @@ class LessonTable(CardTable):
         self.progress = data
 
     # --- the browser's messages -------------------------------------------------------------------------
-    def act(self, content: dict[str, Any]) -> None:
+    messages = MESSAGES.with_form("lesson", LESSON_MESSAGES)
+    """The card table's messages and the lesson panel's (``LESSON_MESSAGES``)."""
+
+    def _gesture(self, content: dict[str, Any]) -> None:
         """The lesson panel's messages (``{"action": "lesson", "do": ...}``); every other gesture is the card
         table's."""
-        if content.get("action") != "lesson":
-            super().act(content)
+        if content["action"] != "lesson":
+            super()._gesture(content)
             return
         s = self.lessons
-        do = content.get("do")
-        if self.session.job is not None and do not in ("restore",):
-            s._tell(f"One moment: {self.session.job.text}")
+        do = content["do"]
+        if self.session.job is not None and do != "restore":
+            s.refuse(f"One moment: {self.session.job.text}")
         elif do in ("show_me", "next", "back", "skip", "restart", "start_over"):
             getattr(s, do)()
-        elif do == "go" and isinstance(content.get("lesson"), str):
+        elif do == "go":
             s.go(content["lesson"])
-        elif do == "track" and isinstance(content.get("track"), str):
+        elif do == "track":
             s.use_track(content["track"])
         elif do == "answer":
             s.answer(content.get("value", ""))
-        elif do == "restore" and isinstance(content.get("progress"), dict):
-            s.resume(content["progress"])
-        else:
-            s._tell(f"The lesson does not know the button {do!r}.")
-        self.render()
-        self._advance()
+        elif do == "restore":
+            if isinstance(self.tutorial.store, ProgressFile):
+                s.refuse("The lessons keep their progress in a file on the machine that runs them: the page does not "
+                         "restore it.")
+            else:
+                s.resume(content["progress"])
+
+    def _restored(self) -> None:
+        """The progress the browser keeps goes back to what the store holds."""
+        store = self.tutorial.store
+        if isinstance(store, BrowserStore):
+            self.progress = dict(store.data)
 
     # --- outside a live notebook ---------------------------------------------------------------------------
     def snapshot_html(self) -> str:
