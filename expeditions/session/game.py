@@ -2,7 +2,8 @@
 
 ``Game`` holds what the rooms of a session share: the match (``Match``: the engine decides every move), the seat
 you sit at, the cards you selected and a half-turn laid but not drawn yet, the match before each of your moves
-(what Undo goes back to), the work in progress (a ``Job``), and the message line. Its gestures are in
+(what Undo goes back to), the work in progress (a ``Job``), the message line, and your games (``games``: each
+finished game kept, and how the one in progress is played). Its gestures are in
 ``gestures``, its bots and jobs in ``turns``, hints and reviews in ``help``, records in ``records`` and its view in
 ``table``; ``Session`` puts them together.
 """
@@ -18,11 +19,13 @@ from ..advice import DEFAULT_LEVEL, LEVELS
 from ..bots import BotFactory
 from ..cards import Card
 from ..errors import ExpeditionsError, IllegalMove
+from ..history import GameStore
 from ..match import Match, new_match
 from ..round import Round
 from ..rules import Rules
 from ..rules import rules as get_rules
 from ..words import SideWords, symbolize
+from .games import YourGames
 from .host import Host, PlayHost
 from .view import HintView, MessageView, ReviewView
 
@@ -56,7 +59,8 @@ class Game:
 
     def __init__(self, rules: Rules | str = "expeditions", *, level: str = DEFAULT_LEVEL, seed: int | str | None = None,
                  seat: int = 0, rounds: int | None = None, colours: str = "four",
-                 levels: Mapping[str, BotFactory] | None = None) -> None:
+                 levels: Mapping[str, BotFactory] | None = None, game_store: GameStore | None = None) -> None:
+        self.your_games = YourGames(game_store)
         self.levels: dict[str, BotFactory] = dict(LEVELS if levels is None else levels)
         if not self.levels:
             raise ExpeditionsError("there is no opponent to play against: give levels={'name': factory}")
@@ -88,6 +92,8 @@ class Game:
         self.confirm_new = False
         self.version = getattr(self, "version", 0) + 1
         self._logs: dict[tuple[int, int], list[str]] = {}
+        self.your_games.new_game()
+        self._shuffler = random.Random(None if match.seed is None else f"{match.seed}/unseen")  # what Undo reshuffles with
 
     def _changed(self, match: Match) -> None:
         """The match moved on: the selection, the hint and anything computed for the old position go."""
@@ -98,6 +104,18 @@ class Game:
         self.hint_result = None
         self.confirm_new = False
         self.version += 1
+
+    def _after_move(self) -> None:
+        """A move stood (yours or a bot's): the host hears of it, and a game it finishes is kept in your games."""
+        self.host.moved(self.match)
+        finished = self.host.finished(self.match)
+        if finished is not None:
+            self.your_games.keep(finished, level=self.level if self.rules.players > 1 else None, seat=self.seat)
+
+    @property
+    def practice(self) -> bool:
+        """Whether this game is practice (Undo was used, or it was loaded from a record): kept apart from the rated."""
+        return self.your_games.playing.practice
 
     @property
     def rules(self) -> Rules:

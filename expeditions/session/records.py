@@ -62,6 +62,7 @@ class Records(Game):
         match = match_of(game)
         seat = seat if isinstance(seat, int) and 0 <= seat < match.rules.players else 0
         self._reset(match, seat)
+        self.your_games.playing.loaded = not match.is_over  # a record shows the deck: a game played on from one is practice
         note = ""
         if isinstance(level, str):
             if level in self.levels:

@@ -133,7 +133,8 @@ class Table(Gestures):
             log=tuple(self.move_log()), level=self.level,
             levels=tuple(OptionView(name, name) for name in self.levels),
             rule_sets=tuple(OptionView(name, r.title) for name, r in PRESETS.items()),
-            confirm_new=self.confirm_new,
+            confirm_new=self.confirm_new, practice=self.practice,
+            kept=self.your_games.kept_view() if self.round.is_over else None,
         ))
 
     def _turn_words(self) -> tuple[str, str]:

@@ -16,6 +16,10 @@ grows, move by move, with its progress.
 From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_match, seat=...)``,
 ``table.session`` (the game), ``table.act({...})`` (a gesture, as the browser sends it),
 ``table.play(move)`` (a whole move typed in the notation, and the bots' answers).
+
+Every finished game is kept in your games (``session.games``); the table's *Your games* button shows them in place
+of the table (``games_panel``: the figures, the list), and a game of the list is reopened on the table move by move
+(``session.replay``) until *All games* goes back to the list.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from ..moves import Move
 from ..round import Round
 from ..rules import Rules
 from ..session import Job, Session
+from ..session.replay import ReplaySession
+from .games_panel import games_panel_html
 
 STATIC = Path(__file__).parent / "static"
 
@@ -52,7 +58,7 @@ class CardTable(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "card_table.js"
-    _css = STATIC / "card_table.css"
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("card_table.css", "your_games.css"))
 
     view = traitlets.Dict().tag(sync=True)
     """The session's view (``Session.view().to_dict()``): all the browser draws."""
@@ -65,6 +71,8 @@ class CardTable(anywidget.AnyWidget):
         self.background = background
         self._sent = 0
         self._timer: asyncio.TimerHandle | None = None
+        self.replay: ReplaySession | None = None
+        """A kept game reopened from "Your games", shown in place of yours while it is open."""
         self.on_msg(self._on_message)
         self.render()
         self._advance()
@@ -83,8 +91,13 @@ class CardTable(anywidget.AnyWidget):
     def act(self, content: dict[str, Any]) -> None:
         """Do what a gesture in the browser asks (the messages the ES module sends), then redraw and let the
         bots answer. Unknown or malformed messages are answered with a message, never an exception."""
-        s = self.session
         action = content.get("action")
+        if action == "games":
+            self._your_games(content)
+            self.render()
+            self._advance()
+            return
+        s = self.shown
         suit = content.get("suit") if isinstance(content.get("suit"), str) else None
         index = content.get("index")
         if action == "select" and isinstance(index, int):
@@ -134,6 +147,40 @@ class CardTable(anywidget.AnyWidget):
         self.render()
         self._advance()
 
+    @property
+    def shown(self) -> Session:
+        """The session the table shows: a kept game reopened move by move, or your own."""
+        return self.replay if self.replay is not None else self.session
+
+    def _your_games(self, content: dict[str, Any]) -> None:
+        """The "Your games" panel's buttons and the replay's (``{"action": "games", "do": ...}``)."""
+        games, do, key = self.session.your_games, content.get("do"), content.get("key")
+        if do in ("open", "close"):
+            self.replay = None
+            games.show(do == "open")
+        elif do == "replay" and isinstance(key, str):
+            stored = games.stored(key)
+            if stored is None:
+                games.message = "That game is not in your games any more."
+            else:
+                self.replay = ReplaySession(stored, number=games.number_of(key), colours=self.session.colours)
+        elif do in ("replay-next", "replay-back") and self.replay is not None:
+            if do == "replay-next":
+                self.replay.forward()
+            else:
+                self.replay.back()
+        elif do == "replay-close":
+            self.replay = None
+            games.show(True)
+        elif do in ("export", "download"):
+            download = games.export() if do == "export" else games.download()
+            if download is not None:
+                self.send({"type": "record", "name": download.filename, "text": download.text})
+        elif do == "import" and isinstance(content.get("text"), str):
+            games.import_text(content["text"], str(content.get("name") or "the file"))
+        else:
+            games.message = f"The panel does not know the button {do!r}."
+
     def record_name(self) -> str:
         """The file name a downloaded record gets: the rule set, the seed and the round."""
         m = self.session.match
@@ -152,7 +199,11 @@ class CardTable(anywidget.AnyWidget):
         """Send the session's view to the browser (numbered, so that every answer to a gesture is sent, even
         one that changes nothing: the browser waits for it)."""
         self._sent += 1
-        self.view = {**self.session.view_data(), "seq": self._sent}
+        data = self.shown.view_data()
+        games = self.session.your_games
+        if self.replay is None and games.open:
+            data["games"] = {"html": games_panel_html(games.view(tuple(self.session.levels)))}
+        self.view = {**data, "seq": self._sent}
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:
