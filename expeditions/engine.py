@@ -598,15 +598,28 @@ def table_of(spec: Spec, *, hands: Sequence[Sequence[Card]], expeditions: Sequen
     return t
 
 
+SET_ASIDE = -1
+"""``dealt_to``'s mark of a card put aside unseen (the solitaire)."""
+
+
+@lru_cache(maxsize=256)
+def dealt_to(rules: Rules, starter: int) -> tuple[int, ...]:
+    """Where the first cards of a dealt deck (top card first) go: the seat each is dealt to, or ``SET_ASIDE``. The top
+    ``set_aside`` cards are put aside first, then the hands are dealt one card at a time from ``starter``; the cards
+    after these are the deck."""
+    hands = tuple((starter + i) % rules.players for i in range(rules.hand_size * rules.players))
+    return (SET_ASIDE,) * rules.set_aside + hands
+
+
 def deal_table(spec: Spec, deck: list[int], starter: int) -> Table:
-    """Lay out a round from a deck order (top card first): set aside, then deal one card at a time from the starter."""
+    """Lay out a round from a deck order (top card first), dealt as ``dealt_to`` says."""
     rules = spec.rules
     t = Table(spec)
+    places = dealt_to(rules, starter)
     t.set_aside = deck[: rules.set_aside]
-    pos = rules.set_aside
-    for i in range(rules.hand_size * rules.players):
-        t.hands[(starter + i) % rules.players].append(deck[pos + i])
-    t.deck = deck[pos + rules.hand_size * rules.players :][::-1]
+    for position in range(rules.set_aside, len(places)):
+        t.hands[places[position]].append(deck[position])
+    t.deck = deck[len(places):][::-1]
     t.to_move = starter
     if not t.deck and not rules.play_on_after_deck:
         t.end = "deck"

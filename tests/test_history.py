@@ -23,6 +23,7 @@ import expeditions as ex
 from expeditions.errors import ArgumentError, SeatError
 from expeditions.estimate import Estimate
 from expeditions.history import (
+    GAMES_ENV,
     SCHEMA_VERSION,
     GameStore,
     ReviewFigures,
@@ -112,6 +113,7 @@ def test_lesson_progress_lives_in_the_same_state_directory(tmp_path: Path, monke
     from expeditions.lessons.progress import default_progress_file
 
     monkeypatch.delenv("EXPEDITIONS_PROGRESS", raising=False)
+    monkeypatch.delenv(GAMES_ENV, raising=False)  # the test run's own store (conftest.py) set aside
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
     assert default_progress_file() == tmp_path / "expeditions" / "lessons.json"
     assert games_path(environ=os.environ) == tmp_path / "expeditions" / "games.sqlite"
@@ -548,7 +550,7 @@ def test_an_import_reads_a_folder_of_records(tmp_path: Path) -> None:
     report = store.import_file(folder)
     assert (report.added, report.bare) == (3, 3)
     assert [str(r).split(":")[0] for r in report.refused] == ["records/c-list.json, record 2", "records/d-broken.json"]
-    assert report.refused[1].reason.startswith("is not JSON")
+    assert report.refused[1].reason.startswith("is not valid JSON")
     saved, bare, listed = store.games()
     assert (saved.level, saved.seat, saved.practice) == ("Easy", 0, True)  # whether Undo was used is not known
     assert same_game(saved.game(), session.match)
@@ -661,3 +663,15 @@ def test_a_kept_game_reopened_move_by_move(tmp_path: Path) -> None:
     assert [s.position.moves for s in positions(match.to_json())] == [s.position.moves for s in steps]
     with pytest.raises(ArgumentError, match="positions takes a kept game"):
         next(positions(3))  # type: ignore[arg-type]
+
+
+def test_an_import_is_read_within_bounds(tmp_path):
+    from expeditions.history.store import IMPORT_LIMIT
+
+    store = store_at(tmp_path / "games.sqlite")
+    for text, said in (("[" * 100_000, "nests lists and objects more than 20 deep"),
+                       ("[" + "9" * 5_000 + "]", "a number of 5,000 digits"),
+                       (" " * (IMPORT_LIMIT + 1), f"at most {IMPORT_LIMIT:,} are read")):
+        report = store.import_text(text, "the upload")
+        assert report.added == 0 and len(report.refused) == 1 and said in report.refused[0].reason
+    assert not store.games()

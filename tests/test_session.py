@@ -213,25 +213,32 @@ def test_undo_takes_back_the_half_turn_then_your_move_and_the_answers(name):
     session = quick(name, seed=8)
     session.settle()
     start = session.to_json()
+    seen = session.round.observation(session.seat)
     hand = session.hand
     move = next(m for m in session.round.legal_moves() if m.kind != "pass")
     assert session.select(move.card) and session.lay("expedition" if move.kind == "play" else "discard")
     assert session.pending == move.kind or session.round.deck_size == 0
-    if session.pending:
+    if session.pending:  # a half-turn shows nothing: it goes back whole, and the game stays rated
         assert session.undo() and session.pending is None and session.selected == [] and session.to_json() == start
+        assert not session.practice and not session.view().practice
         gesture(session, move)
     session.settle()
-    after = session.to_json()
-    assert after != start
+    assert session.to_json() != start
     assert session.undo()
-    assert session.to_json() == start and session.hand == hand and session.your_turn
-    assert session.last_message.startswith("Undone: you laid ") or session.last_message.startswith("Undone: you discarded ")
-    gesture(session, move)  # the same move again gets the same answers: the bots' seeds follow the game
+    # back where you were, as you saw it: your hand, the table, what you know of the others, every count; the cards
+    # you have not seen are dealt afresh, and the game is practice now
+    assert session.round.observation(session.seat) == seen and session.hand == hand and session.your_turn
+    assert session.last_message.startswith(("Undone: you laid ", "Undone: you discarded "))
+    assert "The cards you have not seen are shuffled again." in session.last_message
+    assert "practice now" in session.last_message and session.practice and session.view().practice
+    assert ex.loads(session.to_json()).to_json() == session.match.to_json()  # the record replays exactly
+    gesture(session, move)
     session.settle()
-    assert session.to_json() == after
+    assert ex.loads(session.to_json()).to_json() == session.match.to_json()
     while session.undo():
         pass
-    assert session.last_message == "Nothing of yours to undo." and session.to_json() == start
+    assert session.last_message == "Nothing of yours to undo."
+    assert session.round.observation(session.seat) == seen and session.practice
 
 
 # --- save and load ---------------------------------------------------------------------------------------

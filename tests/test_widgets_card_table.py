@@ -24,7 +24,7 @@ from expeditions.widgets.card_table import STATIC
 ROOT = Path(__file__).resolve().parent.parent
 
 HOOKS = ("hand-card", "expedition", "discard-pile", "deck", "status", "hint", "undo", "review", "new-game", "continue",
-         "level", "round-over")
+         "level", "round-over", "games-button", "practice-badge", "replay-next", "replay-back", "games-panel")
 """The ``data-testid`` hooks the issue names (browser tests outside the project use them)."""
 
 
@@ -34,7 +34,7 @@ def practice(**options: object) -> CardTable:
 
 def test_the_table_ships_its_module_and_styles_and_names_every_hook():
     js = (STATIC / "card_table.js").read_text(encoding="utf-8")
-    css = (STATIC / "card_table.css").read_text(encoding="utf-8")
+    css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("card_table.css", "your_games.css"))
     assert "export default { render }" in js and "import " not in js.split("export default")[0].split("\n", 12)[-1]
     assert "http://" not in js + css and "https://" not in js + css  # nothing fetched
     for hook in HOOKS:

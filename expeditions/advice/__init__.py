@@ -5,6 +5,8 @@
   about as good, not decided, worse), with reasons in words (``hints``);
 - ``review(round, seat)``: the few moves of a round that cost points, what was wrong with them,
   what was better, and par: the Hard bot replaying your seat on the same deal (``review``);
+- ``mistake_kind(move)``: what kind of mistake a costly move of a review made, in plain words, and
+  ``review_figures(reviews)``: a game's reviews as your games keep them (``mistakes``);
 - ``Hard``: the Hard bot, a search on the analyst (``hard``);
 - ``LEVELS``: the opponents by strength, Easy, Normal, Hard and Random for practice (``levels``).
 
@@ -15,7 +17,8 @@ from the position.
 from .hard import ENGINE_HARD, HARD, Hard
 from .hints import Hints, RankedMove, hint_table, rank_moves
 from .levels import DEFAULT_LEVEL, LEVEL_WORDS, LEVELS
+from .mistakes import MISTAKE_KINDS, mistake_kind, review_figures
 from .review import Moment, Par, Review, ReviewedMove, review, review_steps
 
-__all__ = ["DEFAULT_LEVEL", "ENGINE_HARD", "HARD", "LEVELS", "LEVEL_WORDS", "Hard", "Hints", "Moment", "Par", "RankedMove", "Review",
-           "ReviewedMove", "hint_table", "rank_moves", "review", "review_steps"]
+__all__ = ["DEFAULT_LEVEL", "ENGINE_HARD", "HARD", "LEVELS", "LEVEL_WORDS", "MISTAKE_KINDS", "Hard", "Hints", "Moment", "Par", "RankedMove",
+           "Review", "ReviewedMove", "hint_table", "mistake_kind", "rank_moves", "review", "review_figures", "review_steps"]

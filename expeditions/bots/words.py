@@ -464,6 +464,23 @@ def _instead(obs: Observation, played: Move, better: Move) -> str:
     return f"you discarded {card} rather than {other}"
 
 
+def _blamed(obs: Observation, played: Move, better: Move) -> tuple[str, float, str] | None:
+    """The first flaw of the card of ``played`` that ``better`` does not share as much, or ``None``."""
+    shared = {kind: amount for kind, amount, _ in _card_flaws(obs, better)}
+    return next((flaw for flaw in _card_flaws(obs, played) if flaw[1] > shared.get(flaw[0], 0)), None)
+
+
+def blamed_flaw(obs: Observation, played: Move, better: Move) -> str | None:
+    """The kind of flaw that a review blames the card of ``played`` for, beside ``better``: ``"closes"`` (it shut
+    out cards in hand), ``"closes-pile"`` (the pile's top card), ``"skips"`` (cards that could still come),
+    ``"thin-investment"``, ``"short-open"`` (an expedition opened without the numbers to pay for it), ``"spread"``
+    (a new one while cards wait for the started ones), ``"feeds"`` (a discard the other side can take),
+    ``"wastes"`` (a discard your expedition could take), ``"breaks"`` (a discard that breaks up a suit in hand),
+    ``"stalls"`` (a discard while cards wait to be laid near the end); ``None`` when nothing sharper is to blame."""
+    blamed = _blamed(obs, played, better)
+    return None if blamed is None else blamed[0]
+
+
 def what_was_wrong(obs: Observation, played: Move, better: Move, *, focus: str = "card") -> str:
     """What the move played did that ``better`` does not, in words (from the seat's point of view).
 
@@ -474,11 +491,10 @@ def what_was_wrong(obs: Observation, played: Move, better: Move, *, focus: str =
         text = _draw_wrong(obs, played, better)
         if text or same_card:
             return text or in_words(played, obs, past=True)
-    shared = {kind: amount for kind, amount, _ in _card_flaws(obs, better)}
+    blamed = _blamed(obs, played, better)
+    if blamed is not None:
+        return blamed[2]
     flaws = _card_flaws(obs, played)
-    for kind, amount, words in flaws:
-        if amount > shared.get(kind, 0):
-            return words
     if flaws and played.kind == better.kind == "discard":  # both let a card go: say what this one was worth
         return f"{flaws[0][2]}; {card_words(better.card)} was the card to let go"
     return _instead(obs, played, better)
@@ -559,6 +575,7 @@ def why_better(obs: Observation, played: Move, better: Move, *, focus: str = "ca
 
 __all__ = [
     "Reason",
+    "blamed_flaw",
     "in_words",
     "pile_notes",
     "plays_left_of",

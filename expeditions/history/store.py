@@ -38,6 +38,7 @@ from typing import Any, Literal, TypeVar
 
 from ..arguments import real_number, shown
 from ..errors import ArgumentError, ExpeditionsError
+from ..json_input import read_json
 from ..match import Match
 from ..round import Round
 from .games import PLAYED_KEY, ReviewFigures, StoredGame, finished_game, imported_game, utc_moment
@@ -519,14 +520,18 @@ def _read_file(path: Path, name: str) -> list[tuple[str, Any]]:
     return _parsed(text, name)
 
 
+IMPORT_LIMIT = 2**24
+"""The longest file of games imported: 16 MiB (a game's record takes about 10 KB, so some 1,600 games)."""
+
+
 def _parsed(text: str | bytes, name: str) -> list[tuple[str, Any]]:
     """The records a file's content holds, each with its place in words (or a ``Refusal`` for the whole file)."""
     if not isinstance(text, str | bytes | bytearray):
         raise ArgumentError(f"an import takes a file's content as text or bytes, got {shown(text)}")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        return [(name, Refusal(name, f"is not JSON: {e}"))]
+        data = read_json(text, name, most=IMPORT_LIMIT, error=ExpeditionsError)
+    except ExpeditionsError as e:
+        return [(name, Refusal(name, str(e).removeprefix(name).strip()))]
     if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
         if data.get("version") != EXPORT_VERSION:
             return [(name, Refusal(name, f"is an export of version {shown(data.get('version'))}; this version of expeditions "
@@ -540,5 +545,5 @@ def _parsed(text: str | bytes, name: str) -> list[tuple[str, Any]]:
     return [(name, data)]
 
 
-__all__ = ["DEFAULT_TIMEOUT", "EXPORT_FORMAT", "EXPORT_VERSION", "Download", "GameStore", "ImportReport", "Outcome", "Refusal",
-           "State", "StoreStatus"]
+__all__ = ["DEFAULT_TIMEOUT", "EXPORT_FORMAT", "EXPORT_VERSION", "IMPORT_LIMIT", "Download", "GameStore", "ImportReport",
+           "Outcome", "Refusal", "State", "StoreStatus"]

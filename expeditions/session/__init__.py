@@ -8,8 +8,9 @@ and the rule document's quote. ``LessonSession`` is a session that hosts the tut
 
 Its rooms: ``game`` (the match, your seat, the selection, undo, the rounds), ``gestures`` (select, lay, draw,
 pass, type a move), ``turns`` (the bots' turns and the jobs that compute slow work), ``help`` (hints and
-reviews), ``records`` (save and load), ``table`` and ``view`` (what the table shows, as frozen values), ``host``
-(who runs the table beside the engine) and ``lesson`` (the lessons' host); beside the card table's session,
+reviews), ``records`` (save and load), ``table`` and ``view`` (what the table shows, as frozen values), ``games``
+(each finished game kept in your games, and the "Your games" panel), ``replay`` (a kept game reopened move by move),
+``host`` (who runs the table beside the engine) and ``lesson`` (the lessons' host); beside the card table's session,
 ``explorer`` is the what-if explorer's (a position typed in, valued by the models and asked the questions). Who is
 called what (``SideWords``) and how a move is said (``move_words``) are the core's words (``expeditions.words``),
 which every screen shares.

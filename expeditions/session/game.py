@@ -2,7 +2,8 @@
 
 ``Game`` holds what the rooms of a session share: the match (``Match``: the engine decides every move), the seat
 you sit at, the cards you selected and a half-turn laid but not drawn yet, the match before each of your moves
-(what Undo goes back to), the work in progress (a ``Job``), and the message line. Its gestures are in
+(what Undo goes back to), the work in progress (a ``Job``), the message line, and your games (``games``: each
+finished game kept, and how the one in progress is played). Its gestures are in
 ``gestures``, its bots and jobs in ``turns``, hints and reviews in ``help``, records in ``records`` and its view in
 ``table``; ``Session`` puts them together.
 """
@@ -20,11 +21,13 @@ from ..arguments import shown
 from ..bots import BotFactory
 from ..cards import Card
 from ..errors import ExpeditionsError, IllegalMove
+from ..history import GameStore
 from ..match import Match, new_match
 from ..round import Round
 from ..rules import Rules
 from ..rules import rules as get_rules
 from ..words import SideWords, symbolize
+from .games import YourGames
 from .host import Host, PlayHost
 from .snapshot import Snapshot, snapshot_of
 from .view import HintView, MessageView, ReviewView
@@ -71,7 +74,8 @@ class Game:
 
     def __init__(self, rules: Rules | str = "expeditions", *, level: str = DEFAULT_LEVEL, seed: int | str | None = None,
                  seat: int = 0, rounds: int | None = None, colours: str = "four",
-                 levels: Mapping[str, BotFactory] | None = None) -> None:
+                 levels: Mapping[str, BotFactory] | None = None, game_store: GameStore | None = None) -> None:
+        self.your_games = YourGames(game_store)
         self.levels: dict[str, BotFactory] = dict(LEVELS if levels is None else levels)
         if not self.levels:
             raise ExpeditionsError("there is no opponent to play against: give levels={'name': factory}")
@@ -103,6 +107,8 @@ class Game:
         self.confirm_new = False
         self.version = getattr(self, "version", 0) + 1
         self._logs: dict[tuple[int, int], list[str]] = {}
+        self.your_games.new_game()
+        self._shuffler = random.Random(None if match.seed is None else f"{match.seed}/unseen")  # what Undo reshuffles with
 
     def _drop_job(self) -> None:
         """The table's job, if any, is dropped and cancelled (its result will not be applied)."""
@@ -124,6 +130,18 @@ class Game:
         self.hint_result = None
         self.confirm_new = False
         self.version += 1
+
+    def _after_move(self) -> None:
+        """A move stood (yours or a bot's): the host hears of it, and a game it finishes is kept in your games."""
+        self.host.moved(self.match)
+        finished = self.host.finished(self.match)
+        if finished is not None:
+            self.your_games.keep(finished, level=self.level if self.rules.players > 1 else None, seat=self.seat)
+
+    @property
+    def practice(self) -> bool:
+        """Whether this game is practice (Undo was used, or it was loaded from a record): kept apart from the rated."""
+        return self.your_games.playing.practice
 
     @property
     def rules(self) -> Rules:
@@ -229,23 +247,8 @@ class Game:
         if not self.round.is_over:
             return ""
         if self.match.is_over:
-            return self._result_words() + " Click New game to play again."
+            return result_words(self.match, self.seat, self.side_name) + " Click New game to play again."
         return f"Round {self.match.round_number} is over: see the scores, then Continue."
-
-    def _result_words(self) -> str:
-        rules = self.rules
-        totals = self.match.totals
-        if rules.sides == 1:
-            return f"The game is over: you scored {totals[0]}."
-        winners = self.match.winners()
-        mine = rules.side_of(self.seat)
-        score = " to ".join(str(t) for t in sorted(totals, reverse=True))
-        if len(winners) > 1:
-            return f"The match is a tie at {totals[winners[0]]}." if mine in winners else \
-                f"The match is over: {', '.join(self.side_name(w) for w in winners)} share the win."
-        if winners[0] == mine:
-            return f"You won the match, {score}!" if rules.sides == 2 else f"You won the match with {totals[mine]}!"
-        return f"{self.side_name(winners[0])} won the match, {score}."
 
     # --- whether the table waits for you -------------------------------------------------------
     def _cannot_act(self) -> bool:
@@ -366,6 +369,24 @@ def checked_colours(colours: str) -> str:
     if colours not in COLOURS:
         raise ExpeditionsError(f"{colours!r} is not a choice of deck colours: {' or '.join(map(repr, COLOURS))}")
     return colours
+
+
+
+def result_words(match: Match, seat: int, side_name: Callable[[int], str]) -> str:
+    """How a finished match ended, said to the person at ``seat`` (``side_name`` names the other sides)."""
+    rules = match.rules
+    totals = match.totals
+    if rules.sides == 1:
+        return f"The game is over: you scored {totals[0]}."
+    winners = match.winners()
+    mine = rules.side_of(seat)
+    score = " to ".join(str(t) for t in sorted(totals, reverse=True))
+    if len(winners) > 1:
+        return f"The match is a tie at {totals[winners[0]]}." if mine in winners else \
+            f"The match is over: {', '.join(side_name(w) for w in winners)} share the win."
+    if winners[0] == mine:
+        return f"You won the match, {score}!" if rules.sides == 2 else f"You won the match with {totals[mine]}!"
+    return f"{side_name(winners[0])} won the match, {score}."
 
 
 __all__ = ["COLOURS", "Game", "Job", "checked_colours", "fresh_seed"]

@@ -1,6 +1,10 @@
 """Your gestures at the table: select a card, lay it on its expedition or its discard pile, draw; pass two cards;
 type a whole move; undo.
 
+Undo takes back a half-turn, or your last move and the answers to it; then the cards you have not seen (the deck,
+the hidden cards of the other hands) are shuffled again (``expeditions.unseen``), so that what you saw after the move
+tells nothing of what is to come, and the game becomes practice (``games``).
+
 A turn is two gestures, as at a real table: *lay* the selected card (a pending half-turn: nothing is sent to the
 engine yet), then *draw* off the deck or a pile, which completes the move. In the solitaire, once the deck is
 empty, laying completes the turn. With four players you may instead select two cards and *pass* them to your
@@ -17,9 +21,13 @@ from ..errors import IllegalMove, NotationError
 from ..match import Match
 from ..moves import Move, Turn
 from ..round import Round
+from ..unseen import reshuffle_unseen
 from ..words import card_words, move_words, suit_mark
 from .game import Game
 from .host import Judged
+
+UNSEEN_SHUFFLED = " The cards you have not seen are shuffled again."
+"""What Undo adds: the deck and the hidden cards of the other hands are dealt afresh (``unseen``)."""
 
 _TARGETS: dict[str, Literal["play", "discard"]] = {"expedition": "play", "play": "play", "discard": "discard", "pile": "discard"}
 
@@ -214,7 +222,7 @@ class Gestures(Game):
             words = self._move_words(before.current, move, self.seat)
             made = self.say(words + "." + (" " + self._over_words() if self.round.is_over else ""), "move")
         self._took(made)
-        self.host.moved(self.match)
+        self._after_move()
         return made
 
     def _judged(self, before: Match, move: Move, judged: Judged) -> bool:
@@ -255,14 +263,19 @@ class Gestures(Game):
         undone = [turn.move for turn in turns_between(previous, self.match)]
         self._drop_job()
         self.stuck = ""
-        self._changed(previous)
+        first = not self.practice
+        self.your_games.undone()
+        back = reshuffle_unseen(previous, self.seat, self._shuffler)  # what you saw after it tells nothing of what comes
+        assert isinstance(back, Match)
+        self._changed(back)
         self.review_result = None
         mine = undone[0] if undone else None
         others = len(undone) - 1
+        practice = " This game is practice now: your games count it apart from the rated ones." if first else ""
         if mine is None:
-            return self.say("Undone: your last move.")
+            return self.say(f"Undone: your last move.{UNSEEN_SHUFFLED}{practice}")
         answers = "" if others <= 0 else (", and the answer to it" if others == 1 else f", and the {others} answers to it")
-        return self.say(f"Undone: {move_words(mine, 'short')}{answers}.")
+        return self.say(f"Undone: {move_words(mine, 'short')}{answers}.{UNSEEN_SHUFFLED}{practice}")
 
 
 def turns_between(earlier: Match, later: Match) -> list[Turn[Round]]:

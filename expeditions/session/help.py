@@ -48,6 +48,7 @@ class Help(Turns):
         if not len(hints):
             self.say("There is no move to rank.")
             return
+        self.your_games.playing.hints += 1
         self.hint_result = hint_view(hints, self.round)
         first = self.hint_result.lines[0].words
         also = len(hints.about_as_good)
@@ -87,6 +88,7 @@ class Help(Turns):
 
     def _apply_review(self, number: int, result: Review) -> None:
         self._show_review(number, result)
+        self.your_games.reviewed(self.round, number, result)
         self.say(f"Review of round {number}: {result.summary}")
 
     def show_review(self) -> bool:

@@ -1,9 +1,9 @@
 """Who runs the table beside the engine: what a gesture may do, how your move is judged, what the panel says.
 
 A ``Session`` asks its ``host`` at the few places where a table can be run another way: the play app's host
-(``PlayHost``) lets every gesture through, has the engine judge every move and says nothing more; a lesson's host
-(``session.lesson``) holds the table to the lesson's task, judges a move by the lesson and says in the lesson's
-panel why a gesture was refused.
+(``PlayHost``) lets every gesture through, has the engine judge every move, keeps each match in your games once it
+is over and says nothing more; a lesson's host (``session.lesson``) holds the table to the lesson's task, judges a
+move by the lesson and says in the lesson's panel why a gesture was refused.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any, Literal, Protocol
 from ..errors import IllegalMove
 from ..match import Match
 from ..moves import Move
+from ..round import Round
 from .view import MessageView, TableView
 
 Gesture = Literal["table", "hint", "level", "load"]
@@ -59,6 +60,11 @@ class Host(Protocol):
         """A move stood (yours or a bot's): ``match`` is the game after it."""
         ...
 
+    def finished(self, match: Match) -> Round | Match | None:
+        """The game that ``match`` has just finished, to keep in your games (``None`` while it goes on, or when the
+        table's games are not kept)."""
+        ...
+
     # what the panel says
     def refused(self, message: MessageView, refusal: IllegalMove | None) -> MessageView:
         """What the table says when it refuses a gesture: ``message`` is the table's own words for it, ``refusal``
@@ -101,6 +107,10 @@ class PlayHost:
 
     def moved(self, match: Match) -> None:
         return None
+
+    def finished(self, match: Match) -> Round | Match | None:
+        """The match, once it is over."""
+        return match if match.is_over else None
 
     def refused(self, message: MessageView, refusal: IllegalMove | None) -> MessageView:
         return message

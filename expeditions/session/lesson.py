@@ -35,6 +35,7 @@ from ..lessons import TRACKS, Feedback, Lesson, LessonView, ProgressStore, Round
 from ..lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
 from ..match import Match, match_of
 from ..moves import Move
+from ..round import Round
 from ..rules import Rules
 from ..words import move_words, symbolize
 from .host import Gesture, Judged
@@ -272,6 +273,10 @@ class LessonHost:
         """The round lesson's round is over: the tutorial judges it (once)."""
         if self._kind == "round" and match.current.is_over and not self._tutorial.solved:
             self._tutorial.finish_round(match.current)
+
+    def finished(self, match: Match) -> Round | Match | None:
+        """The round lesson's round, once it is over: the learn app's game, kept in your games."""
+        return match.current if self._kind == "round" and match.current.is_over else None
 
     # --- what the panel says -------------------------------------------------------------------------------
     def refused(self, message: MessageView, refusal: IllegalMove | None) -> MessageView:

@@ -72,6 +72,7 @@ class Records(Game):
             seat = 0
             note = f" (its seat {shown(settings.get('seat'), 30)} is not one of the table's: you sit at seat 0)"
         self._reset(match, seat)
+        self.your_games.playing.loaded = not match.is_over  # a record shows the deck: a game played on from one is practice
         if isinstance(level, str):
             if level in self.levels:
                 self.level = level

@@ -19,11 +19,14 @@ class Session(Help, Records, Table):
 
     ``seed`` fixes the deals and the bots' choices (default: a fresh random one, kept in the record);
     ``levels`` maps opponent names to bot factories (default ``expeditions.advice.LEVELS``); ``rounds``
-    shortens or lengthens the match (default: the rule set's); ``colours`` is ``"four"`` or ``"two"``.
+    shortens or lengthens the match (default: the rule set's); ``colours`` is ``"four"`` or ``"two"``;
+    ``game_store`` is where each finished game is kept (``history.GameStore``; default ``GameStore()``: your
+    state directory, or what ``EXPEDITIONS_GAMES`` says).
     Start from any round or match (a hand-built ``ex.position(...)``, a loaded record) with ``Session.at``.
 
     Its rooms: the game and your gestures (``game``, ``gestures``), the bots' turns and the jobs (``turns``),
-    hints and reviews (``help``), save and load (``records``), and what the table shows (``table``, ``view``).
+    hints and reviews (``help``), save and load (``records``), what the table shows (``table``, ``view``), and your
+    games (``games``: ``session.your_games``, each finished game kept and the "Your games" panel).
     """
 
     @classmethod

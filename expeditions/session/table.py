@@ -15,6 +15,7 @@ from ..engine import END_REASONS
 from ..rules import PRESETS
 from ..scoring import score_breakdown
 from ..words import card_words, cards_words, pile_words, suit_mark
+from .game import result_words
 from .gestures import Gestures
 from .view import (
     BreakdownView,
@@ -133,7 +134,8 @@ class Table(Gestures):
             log=tuple(self.move_log()), level=self.level,
             levels=tuple(OptionView(name, name) for name in self.levels),
             rule_sets=tuple(OptionView(name, r.title) for name, r in PRESETS.items()),
-            confirm_new=self.confirm_new,
+            confirm_new=self.confirm_new, practice=self.practice,
+            kept=self.your_games.kept_view() if self.round.is_over else None,
         ))
 
     def _turn_words(self) -> tuple[str, str]:
@@ -204,7 +206,7 @@ class Table(Gestures):
         rows.append(MatchRow("Total", tuple(self.match.totals)))
         over = self.match.is_over
         reason = END_REASONS.get(rnd.end_reason or "", rnd.end_reason or "")
-        result = self._result_words() if over else f"Round {number} of {self.match.rounds_to_play} is over."
+        result = result_words(self.match, self.seat, self.side_name) if over else f"Round {number} of {self.match.rounds_to_play} is over."
         return RoundOverView(number, reason[0].upper() + reason[1:] + ".", tuple(sides),
                              tuple(self.side_name(s) for s in range(rules.sides)), tuple(rows), over, result,
                              "New game" if over else "Continue")

@@ -62,7 +62,7 @@ class Turns(Gestures):
         if self.round.is_over:
             words += " " + self._over_words()
         self.say(words, "move")
-        self.host.moved(self.match)
+        self._after_move()
 
     def step_bot(self) -> Move | None:
         """Let the next bot make its move (synchronously); returns it, or ``None`` when no bot is to move."""
@@ -156,11 +156,13 @@ class Turns(Gestures):
 
     def autoplay(self, level: str | None = None, *, whole_match: bool = True) -> int:
         """Let a bot of ``level`` (default: the opponents' level) make your moves, through the same path as
-        your gestures, to the end of the round (or of the match). Returns how many moves it made."""
+        your gestures, to the end of the round (or of the match). Returns how many moves it made. A game a bot
+        played for you is not yours: it is not kept in your games."""
         name = level or self.level
         if name not in self.levels:
             raise ExpeditionsError(f"there is no opponent {name!r}: choose {', '.join(map(repr, self.levels))}")
         made = 0
+        self.your_games.playing.autoplayed = True  # a bot plays your seat: not your game, not kept
         while True:
             self.settle()
             if self.round.is_over:

@@ -2,8 +2,8 @@
 
 ``Session.view()`` makes a ``TableView``: your hand, every side's expeditions with their running scores, the
 piles, the deck, the legal targets of the selected card and the legal draw sources, the others' last moves, the
-turn indicator, the scores, the end-of-round breakdown, the hint and the review. Every text in it is written with
-suit symbols (``expeditions.words``).
+turn indicator, the scores, the end-of-round breakdown, the hint and the review, whether the game is practice and
+whether it was kept in your games. Every text in it is written with suit symbols (``expeditions.words``).
 """
 
 from __future__ import annotations
@@ -248,6 +248,16 @@ class MessageView:
 
 
 @dataclass(frozen=True)
+class KeptView:
+    """What became of the game just finished: ``saved`` in your games or not, the store's ``message`` (where it is
+    kept, or what went wrong and what to do), and ``download`` when it waits in memory, to be downloaded instead."""
+
+    saved: bool
+    message: str
+    download: bool
+
+
+@dataclass(frozen=True)
 class OptionView:
     value: str
     label: str
@@ -299,6 +309,10 @@ class TableView:
     levels: tuple[OptionView, ...]
     rule_sets: tuple[OptionView, ...]
     confirm_new: bool
+    practice: bool = False
+    """This game is practice (Undo was used, or it was loaded from a record): your games keep it apart."""
+    kept: KeptView | None = None
+    """Once the game is over: whether it was kept in your games (``games``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain data (dicts, lists, strings, numbers): what goes to the browser as JSON."""
@@ -325,6 +339,7 @@ __all__ = [
     "HandCardView",
     "HintLine",
     "HintView",
+    "KeptView",
     "LastMoveView",
     "MatchRow",
     "MessageView",

@@ -17,6 +17,10 @@ during a hint) is cancelled, stops at its next check, and its result is never ap
 From Python: ``CardTable(rules, level=..., seed=...)``, ``CardTable.at(round_or_match, seat=...)``,
 ``table.session`` (the game), ``table.act({...})`` (a gesture, as the browser sends it),
 ``table.play(move)`` (a whole move typed in the notation, and the bots' answers).
+
+Every finished game is kept in your games (``session.games``); the table's *Your games* button shows them in place
+of the table (``games_panel``: the figures, the list), and a game of the list is reopened on the table move by move
+(``session.replay``) until *All games* goes back to the list.
 """
 
 from __future__ import annotations
@@ -32,13 +36,16 @@ import anywidget
 import traitlets
 
 from ..display import cards_html, observation_board_html
+from ..history.store import IMPORT_LIMIT
 from ..match import Match
 from ..moves import MOVE_TEXT_LIMIT, Move
 from ..record import RECORD_LIMIT
 from ..round import Round
 from ..rules import Rules
 from ..session import Job, Session
-from .door import NOTHING, Flag, Messages, Obj, OneOf, Text, Whole, answered, sendable
+from ..session.replay import ReplaySession
+from .door import NOTHING, Either, Flag, Messages, Obj, OneOf, Text, Whole, answered, sendable
+from .games_panel import games_panel_html
 from .help import help_view
 
 STATIC = Path(__file__).parent / "static"
@@ -51,6 +58,9 @@ NAME = Text(100)
 INDEX = Whole(0, 999)
 """A card's place in your hand."""
 TARGET = OneOf(("expedition", "discard"))
+
+GAMES_BUTTONS = ("open", "close", "replay", "replay-next", "replay-back", "replay-close", "export", "download", "import")
+"""The buttons of the "Your games" panel and of a kept game reopened (``{"action": "games", "do": ...}``)."""
 
 MESSAGES = Messages("action", {
     "select": Obj({"index": INDEX, "card": NAME}, required=("index",)),
@@ -70,6 +80,8 @@ MESSAGES = Messages("action", {
     "colours": Obj({"colours": NAME}, required=("colours",)),
     "save": NOTHING,
     "load": Obj({"name": Text(255), "text": Text(RECORD_LIMIT)}, required=("text",)),
+    "games": Obj({"do": OneOf(GAMES_BUTTONS), "key": Either(NAME, OneOf((None,))), "name": Text(255),
+                  "text": Text(IMPORT_LIMIT)}, required=("do",)),
 }, unknown="The table does not know the gesture {action}.", said="The table")
 """The messages of the card table's page (``static/card_table.js``): each action with its fields, their kinds and
 sizes. A move's text is read up to the notation's own limit, a record up to the records' (``RECORD_LIMIT``)."""
@@ -85,7 +97,7 @@ class CardTable(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "card_table.js"
-    _css = STATIC / "card_table.css"
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("card_table.css", "your_games.css"))
 
     view = traitlets.Dict().tag(sync=True)
     """The session's view (``Session.view().to_dict()``): all the browser draws."""
@@ -101,6 +113,8 @@ class CardTable(anywidget.AnyWidget):
         self._sent = 0
         self._timer: asyncio.TimerHandle | None = None
         self._executor: ThreadPoolExecutor | None = None
+        self.replay: ReplaySession | None = None
+        """A kept game reopened from "Your games", shown in place of yours while it is open."""
         self.on_msg(self._on_message)
         self.render()
         self._advance()
@@ -150,9 +164,12 @@ class CardTable(anywidget.AnyWidget):
         """The session was put back as it was after a handler failed (a lesson table sends its progress again)."""
 
     def _gesture(self, content: dict[str, Any]) -> None:
-        """A checked message's gesture, on the session."""
-        s = self.session
+        """A checked message's gesture, on the session (or the kept game reopened, while it is shown)."""
         action = content["action"]
+        if action == "games":
+            self._your_games(content)
+            return
+        s = self.shown
         suit = content.get("suit")
         if action == "select":
             s.select(index=content["index"])
@@ -199,6 +216,40 @@ class CardTable(anywidget.AnyWidget):
         elif action == "load":
             s.load_json(content["text"], source=content.get("name") or "the file")
 
+    @property
+    def shown(self) -> Session:
+        """The session the table shows: a kept game reopened move by move, or your own."""
+        return self.replay if self.replay is not None else self.session
+
+    def _your_games(self, content: dict[str, Any]) -> None:
+        """The "Your games" panel's buttons and the replay's (``{"action": "games", "do": ...}``)."""
+        games, do, key = self.session.your_games, content.get("do"), content.get("key")
+        if do in ("open", "close"):
+            self.replay = None
+            games.show(do == "open")
+        elif do == "replay" and isinstance(key, str):
+            stored = games.stored(key)
+            if stored is None:
+                games.message = "That game is not in your games any more."
+            else:
+                self.replay = ReplaySession(stored, number=games.number_of(key), colours=self.session.colours)
+        elif do in ("replay-next", "replay-back") and self.replay is not None:
+            if do == "replay-next":
+                self.replay.forward()
+            else:
+                self.replay.back()
+        elif do == "replay-close":
+            self.replay = None
+            games.show(True)
+        elif do in ("export", "download"):
+            download = games.export() if do == "export" else games.download()
+            if download is not None:
+                self.send({"type": "record", "name": download.filename, "text": download.text})
+        elif do == "import" and "text" in content:
+            games.import_text(content["text"], str(content.get("name") or "the file"))
+        else:  # the door knows every button: what is left is a button that needs what it was not sent
+            games.message = f"The panel's button {do!r} needs what it was not sent (a game's key, a file's text)."
+
     def record_name(self) -> str:
         """The file name a downloaded record gets: the rule set, the seed and the round."""
         m = self.session.match
@@ -216,11 +267,15 @@ class CardTable(anywidget.AnyWidget):
     def render(self) -> None:
         """Send the session's view to the browser (numbered, so that every answer to a gesture is sent, even
         one that changes nothing: the browser waits for it); a view that cannot be sent raises ``MessageError``."""
-        view = {**self.session.view_data(), "seq": self._sent + 1}
+        data = self.shown.view_data()
+        games = self.session.your_games
+        if self.replay is None and games.open:
+            data["games"] = {"html": games_panel_html(games.view(tuple(self.session.levels)))}
+        view = {**data, "seq": self._sent + 1}
         sendable(view)
         self._sent += 1
         self.view = view
-        self.help = help_view(self.session.rules)
+        self.help = help_view(self.shown.rules)
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:

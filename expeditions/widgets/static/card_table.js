@@ -81,11 +81,12 @@ function renderBar(view, ctx) {
   return h(
     "div",
     { class: "xt-bar" },
-    h("div", { class: "xt-title", title: view.label }, h("b", {}, view.title)),
+    h("div", { class: "xt-title", title: view.label }, h("b", {}, view.title), practiceBadge(view)),
     renderScoreboard(view),
     h(
       "div",
       { class: "xt-controls" },
+      gamesButton(view, ctx),
       button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" }),
       button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" }),
       view.players === 4
@@ -332,7 +333,7 @@ function renderCentre(view, ctx) {
 }
 
 function renderStatus(view, ctx) {
-  const who = view.lesson && view.turn === "lesson" ? view.lesson.turn_label : view.turn === "you" ? "Your turn" : view.turn === "over" ? (view.round_over && view.round_over.match_over ? "Game over" : "Round over")
+  const who = view.turn === "replay" ? "Replay" : view.lesson && view.turn === "lesson" ? view.lesson.turn_label : view.turn === "you" ? "Your turn" : view.turn === "over" ? (view.round_over && view.round_over.match_over ? "Game over" : "Round over")
     : view.seats.find((s) => s.to_move) ? view.seats.find((s) => s.to_move).name : "Waiting";
   const m = view.message;
   return h(
@@ -500,6 +501,7 @@ function renderRoundOver(view, ctx) {
       h("p", { class: "xt-reason" }, over.reason, over.match_over ? "" : ` ${over.result}`),
       h("div", { class: "xt-breakdowns" }, sides),
       match,
+      renderKept(view, ctx),
       renderReview(view, ctx),
       h("div", { class: "xt-over-buttons" },
         view.solitaire && !view.can_review && !view.review ? null
@@ -542,6 +544,63 @@ function renderMoment(m) {
       h("div", { class: "xt-moment-words" },
         h("p", { class: "xt-wrong" }, h("b", {}, "What went wrong: "), `${m.wrong}.`),
         h("p", { class: "xt-better" }, h("b", {}, "Better: "), `${m.instead}.`))));
+}
+
+// --- your games: the panel of kept games, a kept game replayed, the practice badge --------------------------
+// The panel is static HTML made in Python (expeditions.widgets.games_panel: its charts are SVG); its buttons carry
+// data-games (what they ask) and are sent back as {action: "games", do: ...}. A replay is the table at a position of a
+// kept game (view.replay: where it stands), with a bar to step through it in place of the game's bar.
+function practiceBadge(view) {
+  if (!view.practice) return null;
+  return h("span", { class: "xt-practice", "data-testid": "practice-badge",
+    title: "Undo was used, or the game was loaded from a record: your games count it apart from the rated ones" }, "Practice");
+}
+
+function gamesButton(view, ctx) {
+  const open = Boolean(view.games);
+  return button(ctx, "games-button", "Your games", { action: "games", do: open ? "close" : "open" },
+    { pressed: open, title: open ? "back to the table" : "your finished games: win rates, mistakes, replays" });
+}
+
+function renderGames(view, ctx) {
+  const panel = h("section", { class: "xt-games", "data-testid": "games-panel" });
+  panel.innerHTML = view.games.html; // the package's own static HTML: text, tables and SVG, no scripts
+  panel.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-games]");
+    if (!el || el.disabled) return;
+    event.stopPropagation();
+    if (el.dataset.games === "import") { ctx.gamesFile.click(); return; }
+    el.disabled = true;
+    ctx.send({ action: "games", do: el.dataset.games, key: el.dataset.key || null });
+  });
+  panel.append(ctx.gamesFile);
+  return panel;
+}
+
+function renderReplayBar(view, ctx) {
+  const r = view.replay;
+  return h(
+    "div",
+    { class: "xt-bar xt-replay-bar", "data-testid": "replay", "data-index": r.index, "data-steps": r.steps },
+    h("div", { class: "xt-title", title: r.title }, h("b", {}, "Replay"), h("span", {}, ` ${r.title}`), practiceBadge(view)),
+    h(
+      "div",
+      { class: "xt-controls" },
+      button(ctx, "replay-back", "◂ Back", { action: "games", do: "replay-back" }, { disabled: r.at_start, title: "the move before (←)" }),
+      h("span", { class: "xt-replay-at", "data-testid": "replay-at" }, `${r.index} / ${r.steps - 1}`),
+      button(ctx, "replay-next", "Next ▸", { action: "games", do: "replay-next" }, { disabled: r.at_end, primary: !r.at_end, title: "the next move (→)" }),
+      button(ctx, "replay-close", "All games", { action: "games", do: "replay-close" }, { title: "back to the list of your games" }),
+    ),
+  );
+}
+
+function renderKept(view, ctx) {
+  const kept = view.kept;
+  if (!kept) return null;
+  return h("p", { class: `xt-kept${kept.saved ? "" : " xt-kept-problem"}`, "data-testid": "kept", "data-saved": kept.saved ? "true" : "false" },
+    kept.message, " ",
+    kept.download ? button(ctx, "download-game", "Download the game", { action: "games", do: "download" }, { alert: true }) : null,
+    kept.saved ? button(ctx, "games-open", "Your games", { action: "games", do: "open" }, { quiet: true }) : null);
 }
 
 // --- the lesson mode: a lesson's panel above the table ---------------------------------------------------
@@ -737,6 +796,15 @@ function makeControls(ctx) {
     type: "text", inputmode: "numeric", "data-testid": "lesson-number", placeholder: "e.g. 38", spellcheck: "false",
     autocomplete: "off", "aria-label": "your answer, a whole number",
   });
+  ctx.gamesFile = h("input", {
+    type: "file", accept: ".json,application/json", class: "xt-file", "data-testid": "games-import-file",
+    onchange: async () => {
+      const file = ctx.gamesFile.files && ctx.gamesFile.files[0];
+      if (!file) return;
+      ctx.send({ action: "games", do: "import", name: file.name, text: await file.text() });
+      ctx.gamesFile.value = "";
+    },
+  });
   ctx.fileInput = h("input", {
     type: "file", accept: ".json,application/json", class: "xt-file", "data-testid": "load-file",
     onchange: async () => {
@@ -775,7 +843,9 @@ function onKey(event, ctx) {
   const view = ctx.model.get("view");
   let message = null;
   const key = event.key.toLowerCase();
-  if (/^[0-9]$/.test(key)) {
+  if (view.replay && (key === "arrowright" || key === "arrowleft")) {
+    message = { action: "games", do: key === "arrowright" ? "replay-next" : "replay-back" };
+  } else if (/^[0-9]$/.test(key)) {
     const index = key === "0" ? 9 : Number(key) - 1;
     if (index < view.hand.length) message = { action: "select", index };
   } else if (key === "p") message = { action: "lay", target: "expedition" };
@@ -850,19 +920,21 @@ function render({ model, el }) {
     root.dataset.players = view.players;
     root.dataset.turn = view.turn;
     if (view.lesson) {
-      root.dataset.mode = "lesson";
       root.dataset.lessonKind = view.lesson.answer;
       root.dataset.scores = view.lesson.show_scores ? "shown" : "hidden";
       if (ctx.lessonKey !== view.lesson.lesson) ctx.numberInput.value = "";
       ctx.lessonKey = view.lesson.lesson;
     }
     root.dataset.menu = ctx.menuOpen ? "open" : "closed";
+    root.dataset.mode = view.lesson ? "lesson" : view.replay ? "replay" : view.games ? "games" : "play";
     root.style.setProperty("--suits", String(view.suits.length)); // the cards take their size from these
     root.style.setProperty("--hand", String(Math.max(1, view.hand.length)));
     const parts = view.lesson
       ? [renderLesson(view, ctx)]
-      : [renderBar(view, ctx),
-         h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx)))];
+      : view.games
+        ? [renderBar(view, ctx), renderGames(view, ctx)]
+        : [view.replay ? renderReplayBar(view, ctx) : renderBar(view, ctx),
+           h("div", { class: "xt-body" }, h("div", { class: "xt-main" }, renderTable(view, ctx)), h("aside", { class: "xt-side" }, renderPanels(view, ctx)))];
     root.replaceChildren(...parts, ...[renderHelp(ctx)].filter(Boolean));
     const newLog = root.querySelector(".xt-log");
     if (newLog && atEnd) newLog.scrollTop = newLog.scrollHeight;
