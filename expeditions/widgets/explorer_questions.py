@@ -113,6 +113,8 @@ class QuestionTabs(widgets.VBox):  # type: ignore[misc]
             self.ask_button.disabled = self.refine_button.disabled = False
         if answer is not None:
             stopped = "stopped" if self.session.stopped and answer.width > precision else label
+            if stopped != "stopped":  # done: the precision reached, or (Which card?) every move decided before it
+                self.ask_progress.value = 100
             self.ask_text.value = note_html(f"{stopped}: ±{answer.width:.1f} after {answer.positions:,} "
                                             f"{question.unit} in {answer.seconds:.1f} s")
         return answer

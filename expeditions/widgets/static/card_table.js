@@ -86,7 +86,7 @@ function renderBar(view, ctx) {
     h(
       "div",
       { class: "xt-controls" },
-      gamesButton(view, ctx),
+      h("span", { class: "xt-bar-games" }, gamesButton(view, ctx, "games-button")),
       button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" }),
       button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" }),
       view.players === 4
@@ -462,7 +462,8 @@ function renderGame(view, ctx) {
     h("div", { class: "xt-files" },
       button(ctx, "save", "Save", { action: "save" }, {}),
       h("button", { class: "xt-button", "data-testid": "load", onclick: () => ctx.fileInput.click() }, "Load…"),
-      ctx.fileInput));
+      ctx.fileInput),
+    h("div", { class: "xt-files xt-menu-games" }, gamesButton(view, ctx, "games-menu-button")));
 }
 
 function renderRoundOver(view, ctx) {
@@ -556,9 +557,10 @@ function practiceBadge(view) {
     title: "Undo was used, or the game was loaded from a record: your games count it apart from the rated ones" }, "Practice");
 }
 
-function gamesButton(view, ctx) {
+// In the bar where there is room; on a narrow screen in the Game menu instead (its copy: "games-menu-button").
+function gamesButton(view, ctx, testid) {
   const open = Boolean(view.games);
-  return button(ctx, "games-button", "Your games", { action: "games", do: open ? "close" : "open" },
+  return button(ctx, testid, "Your games", { action: "games", do: open ? "close" : "open" },
     { pressed: open, title: open ? "back to the table" : "your finished games: win rates, mistakes, replays" });
 }
 
