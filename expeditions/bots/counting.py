@@ -231,6 +231,12 @@ class _Sight:
     arrivals: list[list[int]]
     started: list[bool]
     plans: list[Plan] = field(default_factory=list)
+    value: int = 0
+    """The plans' values, summed."""
+    plays: int = 0
+    """The plays they need, summed."""
+    others: list[int] = field(default_factory=list)
+    """Per suit: the cheapest play of the other suits' plans."""
 
     def plan(self, s: int, laid: Laid | None = None, numbers: list[int] | None = None, investments: int | None = None) -> Plan:
         """Suit ``s``'s plan, with its expedition, numbers or investments changed by a move."""
@@ -262,15 +268,21 @@ class _Sight:
     def worth(self, s: int, changed: Plan) -> int:
         """Rules 2 and 3: the plans with suit ``s``'s changed, less the charge for time, in units of
         ``1 / (5 × (SCALE × U)²)`` of a point."""
-        plans = self.plans[:]
-        plans[s] = changed
         k = SCALE * self.unseen
-        worth = k * sum(p.value for p in plans)
-        over = sum(p.plays for p in plans) - self.after * k
-        cheapest = min(p.cheapest for p in plans)
+        worth = k * (self.value - self.plans[s].value + changed.value)
+        over = self.plays - self.plans[s].plays + changed.plays - self.after * k
+        cheapest = min(self.others[s], changed.cheapest)
         if over > 0 and cheapest < NO_PLAY:
             worth -= over * cheapest
         return worth
+
+    def settle(self) -> None:
+        """Work out every suit's plan, their sums and each suit's cheapest other play (for ``worth``)."""
+        self.plans = [self.plan(s) for s in range(len(self.laid))]
+        self.value = sum(p.value for p in self.plans)
+        self.plays = sum(p.plays for p in self.plans)
+        cheapest = [p.cheapest for p in self.plans]
+        self.others = [min(cheapest[:s] + cheapest[s + 1:], default=NO_PLAY) for s in range(len(cheapest))]
 
 
 def _sight(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int, committed: int) -> _Sight:
@@ -288,7 +300,7 @@ def _sight(table: Table, f: Facts, order: CardOrder, counts: list[int], lay: int
         investments=[sum(1 for c in hand if f.suit[c] == s and f.investment[c] and lay >> c & 1) for s in range(n)],
         arrivals=[[f.value[c] for c in order.numbers_up_to[s] if counts[c] > 0 and lay >> c & 1] for s in range(n)],
         started=[bool(mine[s]) or bool(committed >> s & 1) for s in range(n)])
-    sight.plans = [sight.plan(s) for s in range(n)]
+    sight.settle()
     return sight
 
 
@@ -317,8 +329,9 @@ def counting_action(table: Table, allowed: int | None = None, committed: int = 0
         if best is None or worth > best[0]:
             best = (worth, kind, card)
 
+    ordered = order_of(order, set(hand))
     for s in range(f.n_suits):  # rule 3: the plays
-        mine = [c for c in order_of(order, hand) if f.suit[c] == s and lay >> c & 1 and not hold >> c & 1]
+        mine = [c for c in ordered if f.suit[c] == s and lay >> c & 1 and not hold >> c & 1]
         laid = sight.laid[s]
         investment = next((c for c in mine if f.investment[c]), -1)
         if investment >= 0:
@@ -333,14 +346,16 @@ def counting_action(table: Table, allowed: int | None = None, committed: int = 0
             v = f.value[low]
             after = Laid(laid.numbers + v, laid.cards + 1, laid.investments, v)
             offer(sight.worth(s, sight.plan(s, after, [x for x in sight.numbers[s] if x > v], 0)), PLAY, low)
-    free = [c for c in hand if not hold >> c & 1] or hand
-    for c in order_of(order, set(free)):  # rule 3: the discards
+    free = [c for c in ordered if not hold >> c & 1] or ordered
+    feed_unit = 5 * sight.unseen * SCALE * sight.unseen  # twentieths of a point in the units of ``worth``
+    unchanged = 0 if last else sight.worth(0, sight.plans[0])
+    for c in free:  # rule 3: the discards
         s = f.suit[c]
         if last:
             worth = -_feed(table, f, c, side) if deck > 1 else 0
         else:
-            changed = sight.without(s, c) if lay >> c & 1 else sight.plans[s]
-            worth = sight.worth(s, changed) - _feed(table, f, c, side) * 5 * sight.unseen * SCALE * sight.unseen
+            worth = sight.worth(s, sight.without(s, c)) if lay >> c & 1 else unchanged
+            worth -= _feed(table, f, c, side) * feed_unit
         offer(worth, DISCARD, c)
     assert best is not None
     _, kind, card = best
