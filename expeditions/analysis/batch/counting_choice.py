@@ -78,7 +78,7 @@ def _plans(layout: CountingLayout, laid: I32, held: I32, arrivals: I32, started:
            rows: Rows) -> Plans:
     """Rule 1 for suits given by their patterns: ``laid`` (the cards laid), ``held`` (the live cards
     held), ``arrivals`` (a numbers pattern: the unseen live numbers above the top) and ``started``
-    (``None``: all of them), for the positions of ``rows`` (broadcast against the patterns)."""
+    (``None``: all of them), for the positions of ``rows`` (one per column of the patterns)."""
     rules = layout.rules
     inv = layout.investments
     k = rows.k
@@ -95,11 +95,12 @@ def _plans(layout: CountingLayout, laid: I32, held: I32, arrivals: I32, started:
     best = base * multiplier + rules.bonus * np.minimum(k, np.maximum(0, (cards * k + expected + rows.half) >> 1))
     # investments laid from hand: only on a suit with no number down, investments held and the points for one
     investments = held & layout.investments_pattern
-    some = np.flatnonzero((top == 0) & (investments != 0) & (in_hand >= INVEST_HELD))
+    some = np.flatnonzero((investments != 0) & (top == 0) & (in_hand >= INVEST_HELD)) if investments.any() else investments[:0]
     if some.size:
         best_k = np.zeros_like(best)
-        ks, reach, half = (np.broadcast_to(x, best.shape).ravel()[some] for x in (k, rows.reach, rows.half))
-        f, b, m, hand, count = (np.broadcast_to(x, best.shape).ravel()[some] for x in (future, base, multiplier, in_hand, cards))
+        r = some % k.size
+        ks, reach, half = k.take(r), rows.reach.take(r), rows.half.take(r)
+        f, b, m, hand, count = (x.ravel()[some] for x in (future, base, multiplier, in_hand, cards))
         count = count * ks + reach * ((weights.ravel()[some] >> 10) & 255) + half
         most = np.minimum(np.minimum(np.bitwise_count(investments.ravel()[some]).astype(np.int32), inv - m + 1),
                           np.maximum(0, (hand - INVEST_HELD) // INVEST_STEP + 1))
