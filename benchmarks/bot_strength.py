@@ -25,9 +25,9 @@ import time
 from _machine import machine
 
 import expeditions as ex
+from expeditions.advice import Hard
 from expeditions.analysis.parallel import default_workers
 from expeditions.analysis.tournament import tournament
-from expeditions.advice import Hard
 from expeditions.bots import BOTS as ENGINE_BOTS
 
 BOTS = {**ENGINE_BOTS, "Hard": Hard}
