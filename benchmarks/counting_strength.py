@@ -1,6 +1,7 @@
 """The counting policy's strength: the Counting bot (``expeditions.bots.counting``) against the bot
-made of ``sensible_policy`` and against the Heuristic bot, on duplicate deals (every deal twice,
-seats swapped), with 95% intervals over deals (``expeditions.analysis.tournament``).
+made of ``sensible_policy``, against the Heuristic bot and against the counting policy's first rules
+(``_first_counting.py``), on duplicate deals (every deal twice, seats swapped), with 95% intervals over
+deals (``expeditions.analysis.tournament``).
 
 Usage: python benchmarks/counting_strength.py [--deals N] [--workers W] [--seed S]
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from _first_counting import FirstCounting
 from _machine import machine
 
 import expeditions as ex
@@ -43,7 +45,9 @@ def main() -> None:
     rules = ex.rules("expeditions")
     print(f"# counting policy strength, {time.strftime('%Y-%m-%d')}, {machine()}; {rules.label}, {args.deals} deals "
           f"played twice (seats swapped), seed {args.seed!r}, {args.workers} workers")
-    for name, factory in (("Sensible", Sensible), ("Heuristic", Heuristic)):
+    factories: tuple[tuple[str, type[SeededBot]], ...] = (("Sensible", Sensible), ("Heuristic", Heuristic),
+                                                         ("First counting", FirstCounting))
+    for name, factory in factories:
         start = time.perf_counter()
         result = tournament({"Counting": Counting, name: factory}, rules, deals=args.deals, seed=args.seed,
                             workers=args.workers, progress=False)

@@ -164,8 +164,8 @@ def test_a_plan_keeps_the_policy_off_the_other_suits():
 
 # --- the rules on positions built for them -----------------------------------------------------------
 def decide(rules, hands, **where):
-    rnd = ex.position(rules, hands=hands, **where)
-    return move_of(rnd._t.spec, counting_action(rnd._t))
+    """The policy's move in a hand-built position, the same on the engine and the batch."""
+    return batch_move(ex.position(rules, hands=hands, **where)._t)
 
 
 def test_it_lays_a_card_when_nothing_can_come_below_it():
@@ -188,13 +188,38 @@ def test_on_its_last_play_it_lays_its_highest_waiting_card():
     rnd = ex.position(rules, hands=["4H 7S 9S 5D 8D 6C", rest[:6]], expeditions=[{"H": "2H", "S": "2S", "D": "2D"}, rest[6:]],
                       deck="3C")
     assert rnd.deck_size == 1
-    move = move_of(rnd._t.spec, counting_action(rnd._t))
+    move = batch_move(rnd._t)
     assert move.kind == "play" and move.card == ex.card("9S")
 
 
 def test_it_takes_a_pile_card_that_fits():
     move = decide("expeditions", ["2S 3S 9D 10D 2C 3C", None], expeditions=[{"H": "3H 4H"}, {}], piles={"H": "2H 5H"}, seed=3)
     assert move.draw == "H"
+
+
+def batch_move(table):
+    """The batch's first move on the engine's ``table`` (checked equal to the engine's)."""
+    layout = counting_layout(table.spec.rules)
+    _, kind, card, source = play_counting(counting_state_of_tables(layout, [table.clone()]), record=True)["moves"][0]
+    action = (int(kind[0]), engine_card(layout, card[0]), int(source[0]))
+    assert action == counting_action(table)
+    return move_of(table.spec, action)
+
+
+def test_when_time_is_short_it_takes_a_pile_card_to_make_the_round_last():
+    """Rule 5: four cards in the deck (one play left after this turn) and five numbers waiting for hearts
+    and spades after this one: 3♦ fits nothing of the seat's, but a turn off a pile leaves the deck as it
+    is, so it takes it. With a long deck left the same hand draws off the deck."""
+    rules = ex.rules("expeditions")
+    mine, deck = ex.cards("5H 7H 9H 5S 7S 9S"), ex.cards("4C 5C 6C 7C")
+    placed = {str(c) for c in [*mine, *deck, *ex.cards("2H 2S 3D")]}
+    rest = [c for c in rules.deck if str(c) not in placed]
+    rnd = ex.position(rules, hands=[mine, rest[:6]], expeditions=[{"H": "2H", "S": "2S"}, rest[6:]], piles={"D": "3D"},
+                      deck=deck)
+    move = batch_move(rnd._t)
+    assert move.kind == "play" and move.draw == "D"
+    early = ex.position(rules, hands=[mine, None], expeditions=[{"H": "2H", "S": "2S"}, {}], piles={"D": "3D"}, seed=5)
+    assert batch_move(early._t).draw == "deck"
 
 
 def test_the_batch_simulator_plays_the_counting_policy():
@@ -211,7 +236,7 @@ def test_a_suit_held_back_is_neither_laid_nor_discarded_but_still_valued(name):
     """Holding a suit back (what rollouts call waiting with it): the policy lays and discards no card of it
     that turn, unless the hand holds nothing else, and the batch's vectorised version makes the same choice.
     Its cards still count as live: without it, a policy told only not to lay hearts would throw them away
-    as dead cards (the old meaning of waiting, which discarded K♥ from 2H 5H KH 9S 10S QD)."""
+    as dead cards (the old meaning of waiting, which discarded a heart from 2H 5H KH 9S 10S QD)."""
     rules = ex.rules(name)
     spec, layout = spec_for(rules), counting_layout(rules)
     tables = mid_round_tables(rules, 200, seed=11)
@@ -238,20 +263,22 @@ def test_a_suit_held_back_is_neither_laid_nor_discarded_but_still_valued(name):
             assert action[0] == DISCARD
         else:
             assert spec.suit_of[action[1]] != holds[i], (i, move_of(spec, action))
-    # The same position with the suit held back keeps its investment; barred from laying only, it threw it away.
+    # The same position with the suit held back keeps its hearts; barred from laying them, it throws one away.
     rnd = ex.position("expeditions", hands=["2H 5H KH 9S 10S QD", None], seed=0)
     table = rnd._t
     hearts = sum(1 << c for c in range(len(table.spec.cards)) if table.spec.suit_of[c] == 0)
     barred = table.spec.all_cards & ~hearts
-    assert str(move_of(table.spec, counting_action(table, barred))) == "discard KH, draw deck"
+    thrown = move_of(table.spec, counting_action(table, barred))
+    assert thrown.kind == "discard" and thrown.card.suit == "H"
     assert move_of(table.spec, counting_action(table, hold=hearts)).card.suit != "H"
 
 
 def test_holding_every_card_of_the_hand_discards_the_cheapest_of_them():
-    """Only hearts in hand, hearts held back: a card must go, the cheapest by rule 6. Every heart is live
-    and hearts are not started (each costs OWN_SPARE); the opponent's hearts stand at 4, so 5♥ and 8♥
-    would feed them and 2♥, 3♥, Q♥, K♥ feed nobody; the tie goes to the first card in the fixed order,
-    investments first: Q♥."""
+    """Only hearts in hand, hearts held back: a card must go, the cheapest by rule 3. Every heart is live
+    and hearts are not started; their plan lays no investment (the 18 points held are short of
+    INVEST_HELD), so Q♥ and K♥ cost it nothing, while each number takes its points out of it. The
+    opponent's hearts stand at 4: 5♥ and 8♥ would feed them, the investments feed nobody (a number is
+    down). The tie goes to the first card in the fixed order, investments first: Q♥."""
     rnd = ex.position("expeditions", hands=["2H 3H 5H 8H QH KH", None], expeditions=[{}, {"H": "4H"}], seed=0)
     table = rnd._t
     spec, layout = table.spec, counting_layout(rnd.rules)

@@ -64,8 +64,10 @@ def test_every_analysis_answer_writes_cards_with_their_suit_symbols(name):
         for kind, text in texts.items():
             assert text.strip() or key == "beside", (key, kind)  # beside Which card?: empty when the two agree
             assert not letters(text), (key, kind, letters(text))
-    if name == "piles to draw from":
-        assert len(found["pile_values"].rows) > 1 and "♦ pile" in str(found["pile_values"])
+    if name == "piles to draw from":  # every pile but the one the counting bot's card goes onto, with its symbol
+        piles, symbols = found["pile_values"], {"D": "♦", "C": "♣"}  # the position's piles
+        expected = [s for s in symbols if not (piles.move.kind == "discard" and piles.move.card.suit == s)]
+        assert len(piles.rows) == 1 + len(expected) >= 2 and all(f"{symbols[s]} pile" in str(piles) for s in expected)
     # The symbols are there, and the notation is still where it belongs: the records and the moves themselves.
     moves = found["move_values"]
     assert "♥" in str(moves) and "♥" in moves._repr_html_()

@@ -55,7 +55,8 @@ def test_a_card_nobody_can_lay_is_said_to_be_dead():
     assert dead.feed.value == 0 and dead.words().endswith("they can no longer lay 3♠.")
     fresh = analysis.discard_values(rnd, cards="10H", first=PIECE, precision=100).rows[0]
     assert fresh.words().endswith("they have not started ♥: 10♥ feeds them if they start it lower and then take it "
-                                  "(the counting bot takes a pile card only to continue an expedition).")
+                                  "(the counting bot takes a pile card to continue an expedition, or near the end to "
+                                  "make the round last).")
 
 
 def test_investments_nobody_has_started_feed_nothing_in_the_model_and_the_sentence_says_so():
@@ -69,10 +70,10 @@ def test_investments_nobody_has_started_feed_nothing_in_the_model_and_the_senten
     assert "Dearest" not in values.sentence
 
 
-def test_a_dearest_discard_not_told_from_zero_is_not_called_dearest(rnd):
-    values = analysis.discard_values(rnd, first=PIECE, precision=100)
+def test_a_dearest_discard_not_told_from_zero_is_not_called_dearest():
+    values = analysis.discard_values(counted(seed=11, turns=18), first=PIECE, precision=100)
     dearest = values.rows[-1]
-    assert dearest.feed.low <= 0 < dearest.feed.value  # 8♣: +2.2 ± 2.3 on 256 positions
+    assert dearest.feed.low <= 0 < dearest.feed.value  # 9♥: +4.1 ± 5.5 on 256 positions
     assert values.sentence.startswith("No discard feeds your opponent measurably")
     assert f"the dearest, {dearest.card.symbol}, about {dearest.feed.format(sign=True)}." in values.sentence
 

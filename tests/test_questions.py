@@ -210,8 +210,12 @@ def test_round_end_counts_the_turn_a_pile_card_adds():
     table = {r.pile_draws: r for r in answer.table}
     assert table[0].plays[obs.seat] == 4 and table[1].plays[obs.seat] == 5 and table[1].plays[1 - obs.seat] == 4
     assert table[2].turns == 10
-    if answer.pile:  # with an even deck the card off a pile is your own extra play
-        assert answer.with_pile["yours"].value >= answer.with_deck["yours"].value + 0.5
+    # Played out, every card anyone takes off a pile adds a turn: the plays add up to the deck and the pile cards
+    # (in rounds the deck ends; none ends by the stall rule here), the card taken now among them.
+    for played in (answer.with_deck, *([answer.with_pile] if answer.pile else [])):
+        assert played["stall"].value == 0
+        assert played["yours"].value + played["theirs"].value == pytest.approx(obs.deck_size + played["pile_draws"].value)
+    assert answer.pile and answer.with_pile["pile_draws"].value >= 1
 
 
 def test_a_pile_card_against_the_deck_is_paired_by_position():

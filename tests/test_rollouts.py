@@ -191,13 +191,13 @@ def test_model_three_intervals_cover_the_true_mean_ninety_five_percent_of_the_ti
     """The gain of waiting with the spades of 2H 5H KH 9S 10S QD (against never laying them) and the
     spades' final score (very skewed: many rounds never start them), measured 400 times with 256
     positions each, and 200 times stopping at the default precision of ±2; the true means from
-    65,536 positions."""
+    131,072 positions."""
     obs = observation_for("2H 5H KH 9S 10S QD", "expeditions")
     options = (Option("wait S", blocked=("S",)), Option("never S", allowed=("H", "D", "C")))
-    long = play_options(obs, options, sample_state(obs, 65_536, np.random.default_rng(2024)))
+    long = play_options(obs, options, sample_state(obs, 131_072, np.random.default_rng(2024)))
     own = long["scores"][:, :, 0]
     truths = (float((own[0] - own[1]).mean()), float(long["expeditions"][0][:, 1].mean()))
-    assert (own[0] - own[1]).std() / math.sqrt(65_536) < 0.1  # the truth is known to within a tenth of a point
+    assert (own[0] - own[1]).std() / math.sqrt(131_072) < 0.1  # the truth is known to within a tenth of a point
     assert len(Counter(own[0].tolist())) > 20  # the rounds' scores vary: the intervals are not trivially exact
 
     def gain(c):

@@ -61,7 +61,7 @@ class DiscardValue:
                     "counts an investment as feeding them nothing (a person might take it to start the suit)")
         elif not self.they_started:
             seen = (f"they have not started {suit}: {card} feeds them if they start it lower and then take it (the "
-                    "counting bot takes a pile card only to continue an expedition)")
+                    "counting bot takes a pile card to continue an expedition, or near the end to make the round last)")
         elif self.between:
             seen = (f"they have started {suit} and can lay it; {self.between} unseen {suit} number"
                     f"{'s lie' if self.between != 1 else ' lies'} between their top and it")
