@@ -24,7 +24,8 @@ from expeditions.widgets.card_table import STATIC
 ROOT = Path(__file__).resolve().parent.parent
 
 HOOKS = ("hand-card", "expedition", "discard-pile", "deck", "status", "hint", "undo", "review", "new-game", "continue",
-         "level", "round-over", "games-button", "practice-badge", "replay-next", "replay-back", "games-panel")
+         "level", "round-over", "games-button", "practice-badge", "replay-next", "replay-back", "games-panel",
+         "games-menu-button", "level-note")
 """The ``data-testid`` hooks the issue names (browser tests outside the project use them)."""
 
 
@@ -38,7 +39,7 @@ def test_the_table_ships_its_module_and_styles_and_names_every_hook():
     assert "export default { render }" in js and "import " not in js.split("export default")[0].split("\n", 12)[-1]
     assert "http://" not in js + css and "https://" not in js + css  # nothing fetched
     for hook in HOOKS:
-        assert f'"data-testid": "{hook}"' in js or f'"{hook}", ' in js, hook
+        assert f'"data-testid": "{hook}"' in js or f'"{hook}", ' in js or f'ctx, "{hook}")' in js, hook
     table = practice()
     assert table._esm == js and table._css == css
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..advice import LEVEL_WORDS
 from ..cards import SUITS, Card
 from ..engine import END_REASONS
 from ..rules import PRESETS
@@ -132,7 +133,7 @@ class Table(Gestures):
             can_hint=self.your_turn and self.job is None, can_review=rnd.is_over and self.job is None and not (
                 self.review_result is not None and self.review_result.number == self.match.round_number),
             log=tuple(self.move_log()), level=self.level,
-            levels=tuple(OptionView(name, name) for name in self.levels),
+            levels=tuple(OptionView(name, name, LEVEL_WORDS.get(name, "")) for name in self.levels),
             rule_sets=tuple(OptionView(name, r.title) for name, r in PRESETS.items()),
             confirm_new=self.confirm_new, practice=self.practice,
             kept=self.your_games.kept_view() if self.round.is_over else None,

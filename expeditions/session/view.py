@@ -259,8 +259,11 @@ class KeptView:
 
 @dataclass(frozen=True)
 class OptionView:
+    """One choice of a menu: its ``value``, its ``label``, and ``note``: what it is, in a few words (or "")."""
+
     value: str
     label: str
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -453,6 +453,8 @@ function renderGame(view, ctx) {
   return h("section", { class: "xt-panel xt-tools xt-game", "data-testid": "game-panel" },
     h("h4", {}, "Game"),
     view.solitaire ? null : h("label", { class: "xt-level" }, h("span", {}, "Opponent"), ctx.levelSelect),
+    view.solitaire ? null : h("div", { class: "xt-level-note", "data-testid": "level-note" },
+      (view.levels.find((o) => o.value === view.level) || {}).note || ""),
     h("div", { class: "xt-files" },
       button(ctx, "new-game", view.confirm_new ? "Abandon game?" : "New game",
         () => ({ action: "new_game", rules: ctx.rulesSelect.value, level: ctx.levelSelect.value, colours: ctx.coloursSelect.value }),
@@ -768,7 +770,7 @@ function renderTable(view, ctx) {
 function syncSelect(select, options, value) {
   const wanted = options.map((o) => `${o.value}\u0000${o.label}`).join("\u0001");
   if (select.dataset.options !== wanted) {
-    select.replaceChildren(...options.map((o) => h("option", { value: o.value }, o.label)));
+    select.replaceChildren(...options.map((o) => h("option", { value: o.value, title: o.note || null }, o.label)));
     select.dataset.options = wanted;
     select.dataset.shown = "";
   }
