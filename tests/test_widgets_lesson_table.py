@@ -132,3 +132,25 @@ def test_the_snapshot_shows_the_lesson_and_its_board() -> None:
     html = table.snapshot_html()
     assert PATH[0].title in html and "Lesson 1 of 10" in html and "xt-snapshot" in html
     assert ex.rules().title in html
+
+
+def test_the_lessons_lead_on_to_a_real_game_on_the_same_table():
+    table = lesson_table(keep="memory", pause=0, background=False)
+    lessons_session, at = table.lessons, table.lessons.lesson.id
+    table.act({"action": "lesson", "do": "play"})
+    game = table.game
+    assert game is not None and table.session is game and game is not lessons_session
+    assert (game.level, game.rules.name, type(game).__name__) == ("Normal", "expeditions", "Session")
+    assert "lesson" not in table.view and table.view["lessons_back"] is True
+    assert table.view["message"]["text"].startswith("A real game against the Normal bot")
+    game.settle()
+    assert game.your_turn
+    move = game.round.legal_moves()[0]
+    table.act({"action": "move", "text": str(move)})
+    assert move in game.round.moves
+    table.act({"action": "lesson", "do": "next"})  # the lessons' buttons wait behind ◂ Lessons
+    assert table.session is game and "Lessons" in table.view["message"]["text"]
+    table.act({"action": "lesson", "do": "lessons"})
+    assert table.session is lessons_session and table.view["lesson"]["lesson"] == at and "lessons_back" not in table.view
+    table.act({"action": "lesson", "do": "play"})
+    assert table.session is game and move in game.round.moves  # the same game goes on

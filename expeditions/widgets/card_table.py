@@ -271,11 +271,15 @@ class CardTable(anywidget.AnyWidget):
         games = self.session.your_games
         if self.replay is None and games.open:
             data["games"] = {"html": games_panel_html(games.view(tuple(self.session.levels)))}
-        view = {**data, "seq": self._sent + 1}
+        view = {**data, **self._beside_view(), "seq": self._sent + 1}
         sendable(view)
         self._sent += 1
         self.view = view
         self.help = help_view(self.shown.rules)
+
+    def _beside_view(self) -> dict[str, Any]:
+        """What a kind of table adds to the session's view (the lesson table: the way back to its lessons)."""
+        return {}
 
     # --- the bots and the slow work ---------------------------------------------------------------
     def _loop(self) -> asyncio.AbstractEventLoop | None:

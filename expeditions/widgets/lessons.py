@@ -27,10 +27,12 @@ from typing import Any
 
 import traitlets
 
+from ..advice import DEFAULT_LEVEL
 from ..bots import BotFactory
 from ..errors import ExpeditionsError
 from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
 from ..lessons.progress import DONE_LIMIT, ID_LIMIT, TRACKS_LIMIT
+from ..session import Session
 from ..session.lesson import LessonSession
 from .card_table import MESSAGES, PAUSE, CardTable
 from .door import NOTHING, Either, ListOf, MapOf, Messages, Obj, Text, Whole
@@ -52,6 +54,7 @@ LESSON_MESSAGES = Messages("do", {
     "track": Obj({"track": LESSON_ID}, required=("track",)),
     "answer": Obj({"value": Either(Text(200), Whole(-10**9, 10**9))}),
     "restore": Obj({"progress": KEPT}, required=("progress",)),
+    "play": NOTHING, "lessons": NOTHING,
 }, unknown="The lesson does not know the button {action}.", said="The lesson", also=("action",))
 """The lesson panel's messages (``{"action": "lesson", "do": ...}``): each button with its fields."""
 
@@ -81,6 +84,9 @@ class LessonTable(CardTable):
     """Every track's progress (``Progress.to_dict()``), for the browser to keep when ``keep`` is ``"browser"``."""
     keep = traitlets.Unicode("file").tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    game: Session | None = None
+    """The real game the lessons lead on to (*Play a real game*), once started: on the table while it is played."""
+    _lessons: LessonSession | None = None
 
     def __init__(self, track: str = "path", *, keep: str = "file", store: ProgressStore | None = None,
                  colours: str = "four", levels: Mapping[str, BotFactory] | None = None, pause: float = PAUSE,
@@ -92,14 +98,17 @@ class LessonTable(CardTable):
             store = browser if browser is not None else ProgressFile() if keep == "file" else MemoryStore()
         session = LessonSession(track, store=store, colours=colours, levels=levels)
         super().__init__(session.rules, session=session, pause=pause, background=background)
+        self._lessons = session
         self.keep = keep
         if browser is not None:
             browser.listener = self._kept
 
     @property
     def lessons(self) -> LessonSession:
-        assert isinstance(self.session, LessonSession)
-        return self.session
+        """The lessons' session (on the table, or behind the real game while that is played)."""
+        lessons = self._lessons if self._lessons is not None else self.session
+        assert isinstance(lessons, LessonSession)
+        return lessons
 
     @property
     def tutorial(self) -> Tutorial:
@@ -121,7 +130,14 @@ class LessonTable(CardTable):
         s = self.lessons
         do = content["do"]
         if self.session.job is not None and do != "restore":
-            s.refuse(f"One moment: {self.session.job.text}")
+            self.session.refuse(f"One moment: {self.session.job.text}")
+        elif do == "play":
+            self._play_a_game()
+        elif do == "lessons":
+            self.session = s
+            s.say("Back to the lessons; your game waits behind Play a real game.")
+        elif self.game is not None and self.session is self.game and do != "restore":
+            self.session.refuse("The lessons are behind ◂ Lessons in the bar.")
         elif do in ("show_me", "next", "back", "skip", "restart", "start_over"):
             getattr(s, do)()
         elif do == "go":
@@ -136,6 +152,20 @@ class LessonTable(CardTable):
                          "restore it.")
             else:
                 s.resume(content["progress"])
+
+    def _play_a_game(self) -> None:
+        """A real game on the same table: the default rules against the Normal bot (a new one once the last is
+        over), with every button of the play app; ◂ Lessons goes back."""
+        lessons = self.lessons
+        if self.game is None or self.game.match.is_over:
+            level = DEFAULT_LEVEL if DEFAULT_LEVEL in lessons.levels else next(iter(lessons.levels))
+            self.game = Session("expeditions", level=level, colours=lessons.colours, levels=lessons.levels)
+            self.game.say(f"A real game against the {level} bot: the whole match, hints and Undo as in the play app. "
+                          "◂ Lessons goes back to the lessons.")
+        self.session = self.game
+
+    def _beside_view(self) -> dict[str, Any]:
+        return {"lessons_back": True} if self.game is not None and self.session is self.game else {}
 
     def _restored(self) -> None:
         """The progress the browser keeps goes back to what the store holds."""

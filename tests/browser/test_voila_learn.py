@@ -71,4 +71,14 @@ def test_the_whole_main_path_by_gestures_and_a_reload_goes_on_where_it_was(page:
     assert app.twin.tutorial.progress.finished
     expect(app.root.locator(".xt-dot-done")).to_have_count(len(PATH))
     save_screenshot(page, "learn-app-path-finished")
+
+    # The lessons lead on to a real game on the same page: the play app's table against the Normal bot.
+    app.root.get_by_test_id("lesson-play").click()
+    expect(app.root.get_by_test_id("back-to-lessons")).to_be_visible()
+    expect(app.root.get_by_test_id("hint")).to_be_visible()
+    expect(app.root.get_by_test_id("hand-card").first).to_be_visible()
+    expect(app.root.get_by_test_id("level-note")).to_contain_text("counts the cards")
+    save_screenshot(page, "learn-app-real-game")
+    app.root.get_by_test_id("back-to-lessons").click()
+    expect(app.lesson).to_have_attribute("data-lesson", PATH[-1].id)
     assert seen.offline_problems() == []

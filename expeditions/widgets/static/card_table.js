@@ -86,6 +86,7 @@ function renderBar(view, ctx) {
     h(
       "div",
       { class: "xt-controls" },
+      view.lessons_back ? button(ctx, "back-to-lessons", "◂ Lessons", { action: "lesson", do: "lessons" }, { title: "back to the lessons" }) : null,
       h("span", { class: "xt-bar-games" }, gamesButton(view, ctx, "games-button")),
       button(ctx, "hint", "Hint", { action: "hint" }, { disabled: !view.can_hint, working: view.busy === "hint", key: "h" }),
       button(ctx, "undo", "Undo", { action: "undo" }, { disabled: !view.can_undo || view.busy === "hint" || view.busy === "review", key: "u" }),
@@ -719,6 +720,10 @@ function renderLessonPanel(view, ctx) {
       button(ctx, "lesson-back", "◂ Back", { action: "lesson", do: "back" }, { disabled: !b.back, title: "the lesson before" }),
       button(ctx, "lesson-restart", "Restart", { action: "lesson", do: "restart" }, { title: "this lesson from its start" }),
       h("span", { class: "xt-grow" }),
+      L.finished || (L.solved && !b.next)
+        ? button(ctx, "lesson-play", "Play a real game ▸", { action: "lesson", do: "play" },
+            { primary: true, title: "a whole match against the Normal bot, on this table" })
+        : null,
       L.finished ? button(ctx, "lesson-start-over", "Start over", { action: "lesson", do: "start_over" }, { quiet: true, title: "every lesson to do again" }) : null,
       b.skip ? button(ctx, "lesson-skip", "Skip", { action: "lesson", do: "skip" }, { quiet: true, title: "on to the next lesson, this one left to do" }) : null,
       button(ctx, "lesson-next", "Next ▸", { action: "lesson", do: "next" }, { disabled: !b.next, primary: b.next, title: b.next ? "the next lesson" : "do the task first (or Skip)" }),
