@@ -13,14 +13,12 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..advice import Review
-from ..errors import IllegalMove
 from ..history import GameStore, StoredGame, positions
 from ..match import Match, match_of
-from ..moves import Move
 from ..round import Round
 from .game import Job
 from .games import game_row
-from .host import Gesture, Judged
+from .host import Gesture, PlayHost
 from .session import Session
 from .view import MessageView, TableView
 
@@ -45,9 +43,9 @@ class ReplayView:
         return asdict(self)
 
 
-class ReplayHost:
+class ReplayHost(PlayHost):
     """The host of a replay: nothing on the table can be played, no bot moves, the turn indicator says where the replay
-    is, and the panel carries the replay's view."""
+    is, and the panel carries the replay's view (the rest as the play app's host)."""
 
     def __init__(self, replay: ReplaySession) -> None:
         self.replay = replay
@@ -59,26 +57,11 @@ class ReplayHost:
     def may(self, gesture: Gesture) -> str | None:
         return f"This is a kept game, shown move by move: nothing on the table can be played. {HOW_TO_STEP}"
 
-    def taken(self, message: MessageView | None) -> MessageView | None:
-        return message
-
-    def judge(self, before: Match, move: Move) -> Judged | None:
-        return None
-
-    def moved(self, match: Match) -> None:
-        return None
-
     def finished(self, match: Match) -> Round | Match | None:
         return None  # a replay is kept already
 
-    def refused(self, message: MessageView, refusal: IllegalMove | None) -> MessageView:
-        return message
-
     def turn_words(self) -> tuple[str, str] | None:
         return "replay", self.replay.replay_view().label
-
-    def over_words(self) -> str | None:
-        return None
 
     def shown(self, view: TableView) -> TableView:
         """The position as you saw it, without what only a game in progress offers (Undo, hints, the review)."""
