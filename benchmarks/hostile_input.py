@@ -226,6 +226,33 @@ def rules_bounds(repeats: int, seeds: tuple[int, ...] = (1, 2)) -> None:
               flush=True)
 
 
+# --- findings 3 and 8: the explorer's fields, as the page sets them ---------------------------------------------
+def _page_sets(control: object, **state: object) -> None:
+    """A value set by the page, as the browser sends it (an ipywidgets ``update`` message)."""
+    control._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}},  # type: ignore[attr-defined]
+                         "buffers": []})
+
+
+def explorer_fields(repeats: int) -> None:
+    from expeditions.widgets import WhatIfExplorer
+    print("findings 3 and 8: the explorer's fields set by the page")
+    explorer = WhatIfExplorer(hand="2H 5H KH 9S 10S QD", compute=True)
+    cards = " ".join(str(c) for c in ex.rules("expeditions").deck)
+    for name, text in (("1 MB of card text in 'your hand'", (cards + " ") * (10**6 // (len(cards) + 1))),
+                       ("1 MB of card text in 'their expeditions'", (cards + " ") * (10**6 // (len(cards) + 1))),
+                       ("64 KB of card text in 'discard piles'", (cards + " ") * (2**16 // (len(cards) + 1)))):
+        field = explorer.fields["hand" if "hand" in name else "theirs" if "their" in name else "piles"]
+        seconds, _ = cpu(lambda f=field, t=text: _page_sets(f, value=t), repeats)
+        row(name, seconds, explorer.last_message[:70] or f"kept ({len(field.value):,} characters)")
+        field.value = "" if field is not explorer.fields["hand"] else "2H 5H KH 9S 10S QD"
+    explorer.fields["theirs"].value = "banana"
+    seconds, ended = cpu(lambda: _page_sets(explorer.rule_set, index=list(explorer.rule_set.options).index("expeditions-solo")), 1)
+    row("rule set to solo, 'banana' in their expeditions", seconds,
+        f"{ended}; now {explorer.rules.name}: {explorer.last_message[:60]}")
+    seconds, ended = cpu(lambda: _page_sets(explorer.target, index=None), 1)
+    row("a null index for 'click cards into'", seconds, f"{ended}; {explorer.last_message[:70]}")
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "moves": move_texts,
     "cache": move_cache,
@@ -233,6 +260,7 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "records": records,
     "progress": progress_files,
     "rules": rules_bounds,
+    "explorer": explorer_fields,
 }
 
 

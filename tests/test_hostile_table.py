@@ -224,3 +224,51 @@ def test_the_page_does_not_restore_progress_kept_in_a_file(tmp_path: Path) -> No
     view = send(t, action="lesson", do="restore", progress={"path": {"current": lessons.path()[3].id}})
     assert view["lesson"]["lesson"] == lessons.path()[0].id and "does not restore it" in view["lesson"]["feedback"]["text"]
     assert not (tmp_path / "lessons.json").exists()
+
+
+# --- findings 3 and 8: the explorer's fields ------------------------------------------------------------------------
+def _page_sets(control: Any, **state: Any) -> None:
+    """A value set by the page, as the browser sends it (an ipywidgets ``update`` message)."""
+    control._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def test_a_megabyte_of_card_text_from_the_page_is_refused_at_once_and_the_field_kept() -> None:
+    from expeditions.widgets import WhatIfExplorer
+
+    explorer = WhatIfExplorer(hand="2H 5H KH 9S 10S QD", compute=True)
+    sent: list[Any] = []
+    explorer.fields["theirs"].send_state = lambda key=None: sent.append(key)  # type: ignore[method-assign]
+    text = "2H 3H 4H 5H 6H 7H 8H 9H 10H " * 40_000
+    found = outcome(lambda: _page_sets(explorer.fields["theirs"], value=text))
+    assert found.seconds < 0.1 and explorer.fields["theirs"].value == "" and sent == [["value"]]
+    assert "takes at most 4,000 characters, got 1,120,000" in explorer.last_message
+    assert explorer.values is not None  # the results of the hand still stand: nothing changed
+
+
+def test_switching_the_rule_set_with_a_non_card_in_a_field_it_has_no_place_for_empties_it_in_words() -> None:
+    from expeditions.widgets import WhatIfExplorer
+
+    explorer = WhatIfExplorer(hand="2H 5H KH 9S 10S QD")
+    explorer.fields["theirs"].value = "banana"
+    _page_sets(explorer.rule_set, index=list(explorer.rule_set.options).index("expeditions-solo"))
+    assert explorer.rules.name == "expeditions-solo" and explorer.session.rules.name == "expeditions-solo"
+    assert explorer.fields["theirs"].value == "" and explorer.session.texts["theirs"] == ""
+    assert "the text of their expeditions left its field" in explorer.last_message
+    explorer.fields["piles"].value = "3D ??"
+    _page_sets(explorer.rule_set, index=list(explorer.rule_set.options).index("lost-cities"))
+    assert explorer.rules.name == "lost-cities" and explorer.fields["piles"].value == "3D ??"  # a place for it: kept
+    assert explorer.session.cards_or_none("piles") is None  # still not cards: said when computed, as typed
+
+
+def test_a_null_or_unknown_choice_from_the_page_is_refused_and_the_choice_kept() -> None:
+    from expeditions.widgets import WhatIfExplorer
+
+    explorer = WhatIfExplorer(hand="2H 5H KH 9S 10S QD")
+    for state in ({"index": None}, {"index": 9}, {"index": True}, {"value": "mine"}, {"options": []}):
+        _page_sets(explorer.target, **state)
+        assert explorer.target.value == "hand" and explorer.target.options[0] == ("your hand", "hand")
+        assert "click cards into" in explorer.last_message
+    _page_sets(explorer.go_button, disabled=True)
+    assert not explorer.go_button.disabled and "cannot set 'disabled'" in explorer.last_message
+    explorer.click_card("3H")
+    assert "3H" in explorer.fields["hand"].value  # the choice kept works: the click went into the hand

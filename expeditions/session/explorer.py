@@ -35,6 +35,8 @@ from ..rules import rules as get_rules
 from ..words import card_words, symbolize
 
 FIELDS = ("hand", "mine", "theirs", "piles")
+FIELD_WORDS = {"hand": "your hand", "mine": "your expeditions", "theirs": "their expeditions", "piles": "discard piles"}
+"""Each field of the explorer's inputs in words, as its form labels it."""
 """The card fields of the explorer: your hand, your expeditions, theirs, the discard piles."""
 
 FIRST_PRECISION = 3.0
@@ -244,10 +246,14 @@ class Explorer:
         self.texts[field] = format_cards(cards)
         return ""
 
-    def use_rules(self, rules: Rules | str) -> tuple[Card, ...]:
-        """Another rule set: the cards it has stay in the fields, the others leave (returned); results go."""
+    def use_rules(self, rules: Rules | str) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+        """Another rule set: the cards it has stay in the fields, the others leave; a field the rule set has no
+        place for (their expeditions with one side, the discard piles where discards leave the game) is emptied,
+        cards or not. Returns the cards that left and the fields whose text left without being cards; results
+        go."""
         self.rules = get_rules(rules)
         dropped: list[Card] = []
+        emptied: list[str] = []
         for name in FIELDS:
             cards = self.cards_or_none(name)
             if cards is None:
@@ -255,11 +261,15 @@ class Explorer:
             dropped += [c for c in cards if c not in self.rules.deck]
             self.texts[name] = format_cards([c for c in cards if c in self.rules.deck])
         for name, gone in (("theirs", self.rules.sides < 2), ("piles", self.rules.discards_leave_game)):
-            if gone:
-                dropped += parse_cards(self.texts[name])
+            if gone and self.texts[name].strip():
+                cards = self.cards_or_none(name)
+                if cards is None:
+                    emptied.append(name)
+                else:
+                    dropped += cards
                 self.texts[name] = ""
         self.changed()
-        return tuple(dropped)
+        return tuple(dropped), tuple(emptied)
 
     def changed(self) -> None:
         """The inputs changed: the results no longer hold, and refining stops."""
@@ -346,5 +356,5 @@ class Explorer:
         return beside_moves(self.recommendation, moves)
 
 
-__all__ = ["FIELDS", "FIRST_PRECISION", "FIRST_SECONDS", "QUESTIONS", "Explorer", "OpponentAnswer", "Question", "merged",
+__all__ = ["FIELDS", "FIELD_WORDS", "FIRST_PRECISION", "FIRST_SECONDS", "QUESTIONS", "Explorer", "OpponentAnswer", "Question", "merged",
            "what_if_position"]

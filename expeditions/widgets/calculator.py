@@ -17,6 +17,7 @@ from ..rules import Rules
 from ..rules import rules as get_rules
 from ..scoring import BoardScore, score_board
 from .cards import card_rows, card_toggle, classed, rule_set_choice
+from .door import guard_controls
 
 
 class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
@@ -94,6 +95,7 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
 
         rows, self.toggles = card_rows(self.rules, toggle_for)
         self.rows.children = rows
+        guard_controls(self, self._refuse, "the calculator")
         self._update()
 
     def _on_rules(self, change: dict[str, object]) -> None:
@@ -118,7 +120,10 @@ class ScoringCalculator(widgets.VBox):  # type: ignore[misc]
         try:
             self.set_cards(text)
         except ExpeditionsError as e:
-            self.message.value = note_html(str(e), "#b00020")
+            self._refuse(str(e))
+
+    def _refuse(self, text: str) -> None:
+        self.message.value = note_html(text, "#b00020")
 
     def _update(self) -> None:
         board = self.score

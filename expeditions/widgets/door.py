@@ -10,6 +10,12 @@ no lone surrogate), ``Whole`` and ``Real`` (numbers within bounds, never ``True`
 object of known fields). A check returns the value or raises ``MessageError`` saying what was wrong and what is
 accepted; a message refused at the door reaches no handler.
 
+The forms built of ipywidgets controls (the explorer, the calculator) take values, not messages: the page sets a
+control's value, and only that (``page_may_set``: a text box its text, a choice its index among the options, a
+slider a number within its bounds; no control's description, options, layout or ``disabled``). ``guard_controls``
+holds every control of a form to that before the value is set; a refused value is said in words and the control
+is sent back as it was.
+
 Behind the door, ``answered`` runs a handler on a session's snapshot: a handler that raises (or leaves a view
 that cannot be sent, ``sendable``) puts the session back as it was and says so, so no message leaves a session
 unusable.
@@ -19,11 +25,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+import weakref
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import ipywidgets as widgets
+
 from ..arguments import shown, unwritable, writable
+from ..cards import CARDS_TEXT_LIMIT
 from ..errors import ExpeditionsError, MessageError
 
 
@@ -253,6 +263,80 @@ class Messages:
         return Messages(self.key, {**self.forms, action: form}, self.unknown, self.said, self.also)
 
 
+# --- the values the page may set on a form's controls ------------------------------------------------------------
+def page_may_set(control: widgets.Widget) -> dict[str, Field]:
+    """What the page may set on ``control``, by its kind, each within the control's present bounds: a text box its
+    ``value`` (at most ``CARDS_TEXT_LIMIT`` characters, the longest text the package reads), a check box or a
+    toggle its ``value``, a single choice its ``index`` among its options, a slider its ``value`` within its
+    ``min`` and ``max``, a tab or an accordion its ``selected_index`` (or none open); any other control nothing."""
+    if isinstance(control, widgets.Text | widgets.Textarea):
+        return {"value": Text(CARDS_TEXT_LIMIT)}
+    if isinstance(control, widgets.Checkbox | widgets.ToggleButton):
+        return {"value": Flag()}
+    if isinstance(control, widgets.Dropdown | widgets.ToggleButtons | widgets.RadioButtons | widgets.Select):
+        return {"index": Whole(0, len(control.options) - 1)} if control.options else {}
+    if isinstance(control, widgets.FloatSlider):
+        return {"value": Real(control.min, control.max)}
+    if isinstance(control, widgets.IntSlider):
+        return {"value": Whole(control.min, control.max)}
+    if isinstance(control, widgets.Tab | widgets.Accordion):
+        return {"selected_index": Either(OneOf((None,)), Whole(0, max(0, len(control.children) - 1)))}
+    return {}
+
+
+def controls_of(root: widgets.Widget) -> Iterator[widgets.Widget]:
+    """``root`` and every control under it (its children, theirs, ...)."""
+    yield root
+    for child in getattr(root, "children", ()):
+        if isinstance(child, widgets.Widget):
+            yield from controls_of(child)
+
+
+_GUARDED: weakref.WeakSet[widgets.Widget] = weakref.WeakSet()
+
+
+def guard_controls(root: widgets.Widget, refused: Callable[[str], None], what: str = "the form") -> None:
+    """Hold ``root`` and every control under it to ``page_may_set`` for the values the page sends: a value of
+    another form, or a name the control does not take from the page, is refused (``refused`` says why, in words)
+    and the control is sent back as the kernel holds it; a value that is taken but whose handler fails is said
+    (``failure_words``) instead of leaving a traceback. Call it again after building new controls under ``root``:
+    controls already held are left as they are."""
+    for control in controls_of(root):
+        if control in _GUARDED:
+            continue
+        _GUARDED.add(control)
+        # ipywidgets sets the page's values in set_state; the check goes in front of it on this control alone
+        control.set_state = _checked_set_state(control, control.set_state, refused, what)
+
+
+def _checked_set_state(control: widgets.Widget, set_state: Callable[[dict[str, Any]], None],
+                       refused: Callable[[str], None], what: str) -> Callable[[dict[str, Any]], None]:
+    def checked(state: dict[str, Any]) -> None:
+        forms = page_may_set(control)
+        sent = [k for k in state if k in control.keys] if isinstance(state, dict) else []
+        label = f"the control {control.description!r}" if getattr(control, "description", "") else "a control"
+        try:
+            if not isinstance(state, dict):
+                raise MessageError(f"{label} takes an object of values, got {shown(state, 40)}")
+            for name, value in state.items():
+                form = forms.get(name)
+                if form is None:
+                    sets = ", ".join(forms) or "nothing"
+                    raise MessageError(f"the page cannot set {shown(name, 40)} of {label} (it sets {sets})")
+                form.check(value, f"{name} of {label}")
+        except MessageError as e:
+            refused(writable(str(e)))
+            if sent:
+                control.send_state(sent)
+            return
+        try:
+            set_state(state)
+        except Exception as e:  # a handler behind a control must not leave a traceback for the page: say it
+            refused(failure_words(e, what))
+            control.send_state(sent)
+    return checked
+
+
 # --- behind the door -----------------------------------------------------------------------------------------
 def sendable(view: Mapping[str, Any], what: str = "the view") -> None:
     """Raise ``MessageError`` unless ``view`` goes to the page as JSON in UTF-8 (as the kernel sends it: no lone
@@ -303,4 +387,4 @@ def answered(session: Restorable, work: Callable[[], None], what: str = "the tab
 
 
 __all__ = ["NOTHING", "Either", "Field", "Flag", "ListOf", "MapOf", "Messages", "Obj", "OneOf", "Real", "Restorable",
-           "Snapshot", "Text", "Whole", "answered", "failure_words", "sendable"]
+           "Snapshot", "Text", "Whole", "answered", "controls_of", "failure_words", "guard_controls", "page_may_set", "sendable"]

@@ -42,9 +42,10 @@ from ..display import note_html
 from ..errors import ExpeditionsError
 from ..round import CardsLike, Round
 from ..rules import Rules
-from ..session.explorer import FIELDS, Explorer
+from ..session.explorer import FIELD_WORDS, FIELDS, Explorer
 from ..words import cards_words, symbolize
 from .cards import classed, progress_line, rule_set_choice
+from .door import guard_controls
 from .explorer_cards import CardPicker
 from .explorer_html import ERROR, NOTE, answer_html, position_html
 from .explorer_questions import QuestionTabs
@@ -161,6 +162,7 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
                              f"(<code>{escape(rules.label)}</code>): a hand of {rules.hand_size}, the bonus at {rules.bonus_at} "
                              "cards</div>")
         self.results.set_suits(fresh=False)
+        guard_controls(self, lambda text: self._say(text, ERROR), "the explorer")
 
     # --- the inputs ---------------------------------------------------------------------------------------
     def _fill(self, cards: Mapping[str, CardsLike], deck_size: int | str | None) -> None:
@@ -197,11 +199,13 @@ class WhatIfExplorer(widgets.VBox):  # type: ignore[misc]
     def _on_rules(self, change: dict[str, object]) -> None:
         if not isinstance(change["new"], str):
             return
-        dropped = self.session.use_rules(change["new"])
+        dropped, emptied = self.session.use_rules(change["new"])
         self._build_rows()
         self._fill(dict(self.session.texts), self.deck.value)
-        if dropped:
-            self._say(f"{cards_words(dropped)} left the inputs: the {self.rules.name} rules have no such card or place for it")
+        said = [f"{cards_words(dropped)} left the inputs"] if dropped else []
+        said += [f"the text of {FIELD_WORDS[name]} left its field" for name in emptied]
+        if said:
+            self._say(f"{' and '.join(said)}: the {self.rules.name} rules have no such card or place for it")
 
     @property
     def card_buttons(self) -> dict[Card, widgets.Button]:

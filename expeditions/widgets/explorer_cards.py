@@ -8,7 +8,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..cards import Card, parse_cards
-from ..session.explorer import Explorer
+from ..session.explorer import FIELD_WORDS, Explorer
 from .cards import card_button, card_rows, classed, style_card_button
 from .explorer_html import ERROR
 
@@ -20,8 +20,7 @@ class CardPicker:
     def __init__(self, session: Explorer, fields: dict[str, widgets.Text], say: Callable[[str, str], None]) -> None:
         self.session, self.fields, self._say = session, fields, say
         self.target = classed(widgets.ToggleButtons(
-            options=[("your hand", "hand"), ("your expeditions", "mine"), ("their expeditions", "theirs"),
-                     ("discard piles", "piles")],
+            options=[(words, name) for name, words in FIELD_WORDS.items()],
             value="hand", description="click cards into", style={"description_width": "8em"}), "xp-explorer-target")
         self.rows = classed(widgets.VBox(), "xp-explorer-cards")
         self.card_buttons: dict[Card, widgets.Button] = {}
