@@ -8,7 +8,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 READY  := $(VENV)/.ready
 
-.PHONY: test tutorial lint typecheck unit notebooks browser-test site site-startup app explorer learn app-startup screenshot benchmarks bot-strength report clean
+.PHONY: test tutorial lint typecheck unit notebooks browser-test site site-startup app explorer learn app-startup screenshot puzzles benchmarks bot-strength report clean
 
 $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -72,6 +72,19 @@ screenshot: $(READY)
 	$(BIN)/python tools/screenshot_lesson.py
 	$(BIN)/python tools/screenshot_sizes.py
 	$(BIN)/python tools/screenshot_sizes.py --help-panel
+	$(BIN)/python tools/screenshot_puzzle.py
+
+# The puzzle set (expeditions/lessons/puzzles.json), mined again from the Expert's own games on both cores
+# (about 40 minutes; the mining is not a test: `make test` checks the set that is shipped).
+puzzles: $(READY)
+	mkdir -p build && rm -f build/puzzles-a.jsonl build/puzzles-b.jsonl
+	$(BIN)/python tools/mine_puzzles.py --rules expeditions --deals 1 400 --minutes 40 --found build/puzzles-a.jsonl & \
+	( $(BIN)/python tools/mine_puzzles.py --rules lost-cities --deals 1 100 --minutes 8 --found build/puzzles-b.jsonl; \
+	  $(BIN)/python tools/mine_puzzles.py --rules expeditionen --deals 1 100 --minutes 8 --found build/puzzles-b.jsonl; \
+	  $(BIN)/python tools/mine_puzzles.py --rules expeditionen-aces --deals 1 100 --minutes 5 --found build/puzzles-b.jsonl; \
+	  $(BIN)/python tools/mine_puzzles.py --rules expeditions --deals 1001 1400 --minutes 19 --found build/puzzles-b.jsonl ); \
+	wait
+	$(BIN)/python tools/mine_puzzles.py --assemble build/puzzles-a.jsonl build/puzzles-b.jsonl
 
 benchmarks: $(READY)
 	$(BIN)/python benchmarks/engine_speed.py

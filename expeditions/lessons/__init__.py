@@ -3,7 +3,8 @@
 Lessons are data, one TOML file each, shipped with the package like the rule sets (``lessons/``
 in a checkout). Two tracks: ``path()``, the main path that takes a newcomer from the goal of the
 game to a first round against the Easy bot in about ten minutes, and ``appendix()``, one short
-lesson or a few for each of the other rule sets.
+lesson or a few for each of the other rule sets. A third, ``"puzzles"`` (``PUZZLES``), holds the shipped puzzles
+(``puzzles()``: real positions with one clearly best move, ``lessons.puzzles``), with a rating that picks the next.
 
 >>> from expeditions import lessons
 >>> first = lessons.path()[0]
@@ -22,7 +23,7 @@ from ..words import move_words
 from .contents import ANSWERS, Contents
 from .files import lesson_dir
 from .judges import JUDGES, Judgement
-from .loading import TRACKS, read_lesson, read_track, track
+from .loading import PUZZLES, TRACKS, puzzle_lessons, read_lesson, read_track, track
 from .model import (
     MISTAKES,
     Case,
@@ -34,12 +35,14 @@ from .model import (
     MoveTask,
     NumberTask,
     Option,
+    PuzzleTask,
     RoundTask,
     Says,
     Task,
 )
 from .progress import PROGRESS_ENV, MemoryStore, Progress, ProgressFile, ProgressStore, default_progress_file
-from .tutorial import TESTIDS, Buttons, LessonView, ProgressView, Tutorial
+from .puzzles import DIFFICULTIES, THEMES, Puzzle, puzzles
+from .tutorial import TESTIDS, Buttons, LessonView, ProgressView, PuzzleTutorial, Tutorial, tutorial_for
 
 
 def path() -> tuple[Lesson, ...]:
@@ -69,10 +72,13 @@ def lesson(lesson_id: str) -> Lesson:
 
 __all__ = [
     "ANSWERS",
+    "DIFFICULTIES",
     "JUDGES",
     "MISTAKES",
     "PROGRESS_ENV",
+    "PUZZLES",
     "TESTIDS",
+    "THEMES",
     "TRACKS",
     "Buttons",
     "Case",
@@ -93,6 +99,9 @@ __all__ = [
     "ProgressFile",
     "ProgressStore",
     "ProgressView",
+    "Puzzle",
+    "PuzzleTask",
+    "PuzzleTutorial",
     "RoundTask",
     "Says",
     "Task",
@@ -104,7 +113,10 @@ __all__ = [
     "lesson_dir",
     "move_words",
     "path",
+    "puzzle_lessons",
+    "puzzles",
     "read_lesson",
     "read_track",
     "track",
+    "tutorial_for",
 ]

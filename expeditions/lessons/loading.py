@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -40,14 +40,18 @@ from .model import (
     MoveTask,
     NumberTask,
     Option,
+    PuzzleTask,
     RoundTask,
     Says,
     Task,
     placeholders,
 )
+from .puzzles import Puzzle, puzzle_text, puzzles
 
 TRACKS = ("path", "appendix")
-"""The tracks, in the order a learner meets them: the main path, then the appendix of other rule sets."""
+"""The tracks of lessons, in the order a learner meets them: the main path, then the appendix of other rule sets."""
+PUZZLES = "puzzles"
+"""The track of the puzzles (``lessons.puzzles``): the shipped puzzle set, one lesson each, after the lessons."""
 
 DEALT = "dealt"
 
@@ -340,7 +344,17 @@ def read_track(track: str, folder: Path | None = None) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
-@lru_cache(maxsize=len(TRACKS))
+@lru_cache(maxsize=len(TRACKS) + 1)
 def track(name: str) -> tuple[Lesson, ...]:
-    """The shipped lessons of a track (``"path"`` or ``"appendix"``), read once."""
+    """The shipped lessons of a track (``"path"`` or ``"appendix"``), or the puzzles as lessons (``PUZZLES``), read
+    once."""
+    if name == PUZZLES:
+        return puzzle_lessons()
     return read_track(name)
+
+
+def puzzle_lessons(chosen: Sequence[Puzzle] | None = None) -> tuple[Lesson, ...]:
+    """Puzzles (default: the shipped set) as the lessons of the puzzles' track, each a ``PuzzleTask``."""
+    return tuple(Lesson(id=p.id, title=p.title, text=puzzle_text(p), rules=p.rules, teaches=(), position=p.position,
+                        task=PuzzleTask(p), track=PUZZLES, seat=p.seat)
+                 for p in (chosen if chosen is not None else puzzles()))

@@ -14,7 +14,9 @@ and one task. Four kinds of task:
   expedition, scoring by other rules) are computed too, so a wrong number can be named;
 - ``ChoiceTask``: pick one option. A judge computes the right one when the lesson is checked:
   the expected values (``start-value``), the match rules (``next-starter``, ``match-over``);
-- ``RoundTask``: play a whole round from the lesson's deal; done when the round is over.
+- ``RoundTask``: play a whole round from the lesson's deal; done when the round is over;
+- ``PuzzleTask``: find the best move of a puzzle (``lessons.puzzles``), judged from the figures the analyst
+  found when the puzzle was mined: what the best move gains, what the move tried costs.
 
 Nothing is judged by comparing texts.
 """
@@ -35,6 +37,7 @@ from ..rules import Rules
 from ..rules import rules as rules_with
 from ..scoring import BoardScore, score_board
 from .judges import Judgement, judge
+from .puzzles import Puzzle, feedback_words, puzzle_figures, task_words
 
 FeedbackKind = Literal["right", "wrong", "info"]
 AnswerKind = Literal["move", "number", "choice", "round"]
@@ -341,7 +344,35 @@ class RoundTask:
         return _feedback("right", self.right_says, "right", lesson.rules, facts)
 
 
-Task = MoveTask | NumberTask | ChoiceTask | RoundTask
+@dataclass(frozen=True)
+class PuzzleTask:
+    """Find the best move of ``puzzle``: right when it is the best move (or the same move with the other copy of its
+    card); any other legal move is answered with what it costs against the best (``puzzles.feedback_words``)."""
+
+    puzzle: Puzzle
+    answer: ClassVar[AnswerKind] = "move"
+    refused: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    @property
+    def text(self) -> str:
+        return task_words(self.puzzle)
+
+    @property
+    def show(self) -> Move:
+        return self.puzzle.best
+
+    def check(self, lesson: Lesson, move: Move | str) -> Feedback:
+        parsed = Move.parse(move)
+        try:
+            lesson.position.check(parsed)
+        except IllegalMove as refusal:
+            return lesson.refusal(refusal)
+        right, words = feedback_words(self.puzzle, parsed)
+        return Feedback("right" if right else "wrong", words, "right" if right else "other",
+                        figures=puzzle_figures(self.puzzle))
+
+
+Task = MoveTask | NumberTask | ChoiceTask | RoundTask | PuzzleTask
 
 
 @dataclass(frozen=True)
@@ -384,7 +415,7 @@ class Lesson:
         """Judge an answer: a move (or its text) for a move task, a whole number for a score, an
         option's value for a choice, the finished round for a round task."""
         task = self.task
-        if isinstance(task, MoveTask):
+        if isinstance(task, MoveTask | PuzzleTask):
             if not isinstance(answer, Move | str):
                 raise LessonError(f"lesson {self.id!r} is answered with a move, like '{task.show}'")
             return task.check(self, answer)
@@ -404,7 +435,7 @@ class Lesson:
         """A right answer: the task's move, the score, the right option (``None`` for a round task,
         where the table's hints show the way)."""
         task = self.task
-        if isinstance(task, MoveTask):
+        if isinstance(task, MoveTask | PuzzleTask):
             return task.show
         if isinstance(task, NumberTask):
             return task.right_answer(self)
@@ -415,7 +446,7 @@ class Lesson:
     def refusal(self, refusal: IllegalMove) -> Feedback:
         """The feedback for a move the engine refused: the lesson's words for its rule when it has
         them (else the engine's message), with the rule document's quote."""
-        words = dict(self.task.refused).get(refusal.rule, "") if isinstance(self.task, MoveTask | RoundTask) else ""
+        words = dict(self.task.refused).get(refusal.rule, "") if isinstance(self.task, MoveTask | RoundTask | PuzzleTask) else ""
         return Feedback("wrong", words or str(refusal), "refused", refusal.rule, refusal.quote, detail=str(refusal))
 
     def after(self, answer: Move | str) -> Round:

@@ -45,7 +45,11 @@ TRACKS_LIMIT = 16
 """The most tracks a store keeps (the lessons have two)."""
 PROGRESS_FILE_LIMIT = 2**20
 """The longest progress file read, in bytes."""
-EXPECTED = "{'current': a lesson id, 'done': [lesson ids]}"
+EXPECTED = "{'current': a lesson id, 'done': [lesson ids]} (and for the puzzles 'rating', 'streak', 'tried')"
+RATING_LIMIT = 4_000
+"""The highest puzzle rating kept."""
+STREAK_LIMIT = 10**6
+"""The longest streak kept."""
 
 
 def entry_problem(data: Any) -> str:
@@ -59,6 +63,13 @@ def entry_problem(data: Any) -> str:
         return f"its current lesson {shown(current)} is not a lesson id, a text of at most {ID_LIMIT} characters"
     if not isinstance(done, list) or len(done) > DONE_LIMIT or not all(_is_id(i) for i in done):
         return f"its lessons done {shown(done)} are not a list of at most {DONE_LIMIT} lesson ids"
+    for name, most in (("rating", RATING_LIMIT), ("streak", STREAK_LIMIT)):
+        value = data.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            return f"its {name} {shown(value)} is not a whole number from 0 to {most:,}"
+    tried = data.get("tried", [])
+    if not isinstance(tried, list) or len(tried) > DONE_LIMIT or not all(_is_id(i) for i in tried):
+        return f"its puzzles tried {shown(tried)} are not a list of at most {DONE_LIMIT} puzzle ids"
     return ""
 
 
@@ -78,16 +89,27 @@ def kept_entry(track: Any, data: Any, tracks: Collection[str]) -> dict[str, Any]
         raise LessonError(f"{shown(data)} is not kept progress ({problem}): expected {EXPECTED}")
     if track not in tracks and len(tracks) >= TRACKS_LIMIT:
         raise LessonError(f"progress is kept for at most {TRACKS_LIMIT} tracks; {shown(track)} would be one more")
-    return {"current": data.get("current", ""), "done": list(data.get("done", []))}
+    entry = {"current": data.get("current", ""), "done": list(data.get("done", []))}
+    return {**entry, **{k: data[k] for k in RATED if k in data}}
+
+
+RATED = ("rating", "streak", "tried")
+RATING_START = 1_000
+"""A learner's puzzle rating before any puzzle."""
+"""What the puzzles' entry keeps beside ``current`` and ``done``: the learner's rating, streak and puzzles tried."""
 
 
 @dataclass(frozen=True)
 class Progress:
-    """The lessons of a track (their ids, in order), the ``current`` one and those ``done``."""
+    """The lessons of a track (their ids, in order), the ``current`` one and those ``done``; for the puzzles also the
+    learner's ``rating`` (``None`` for a track of lessons), ``streak`` and the puzzles ``tried`` (in order)."""
 
     lessons: tuple[str, ...]
     current: str
     done: frozenset[str] = field(default_factory=frozenset)
+    rating: int | None = None
+    streak: int = 0
+    tried: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.lessons or len(set(self.lessons)) != len(self.lessons):
@@ -172,13 +194,18 @@ class Progress:
         return replace(self, done=self.done | {name})
 
     def reset(self) -> Progress:
-        """Back at the first lesson, none done."""
-        return Progress.start(self.lessons)
+        """Back at the first lesson, none done (a rating back at its start)."""
+        fresh = Progress.start(self.lessons)
+        return fresh if self.rating is None else replace(fresh, rating=RATING_START)
 
     # --- keeping it -------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """``{"current": id, "done": [ids]}``: JSON, what a file or the browser keeps."""
-        return {"current": self.current, "done": [i for i in self.lessons if i in self.done]}
+        """``{"current": id, "done": [ids]}`` (with ``rating``, ``streak`` and ``tried`` for the puzzles): JSON, what
+        a file or the browser keeps."""
+        kept: dict[str, Any] = {"current": self.current, "done": [i for i in self.lessons if i in self.done]}
+        if self.rating is not None:
+            kept.update(rating=self.rating, streak=self.streak, tried=list(self.tried))
+        return kept
 
     @classmethod
     def from_dict(cls, data: Any, lessons: Iterable[str]) -> Progress:
@@ -192,7 +219,10 @@ class Progress:
         current = data.get("current", "")
         if current not in ids:
             current = next((i for i in ids if i not in done), ids[0])
-        return cls(ids, current, done)
+        if "rating" not in data:
+            return cls(ids, current, done)
+        tried = tuple(dict.fromkeys(i for i in data.get("tried", []) if i in ids))
+        return cls(ids, current, done, data["rating"], data.get("streak", 0), tried)
 
 
 class ProgressStore(Protocol):
@@ -225,7 +255,7 @@ class MemoryStore:
 
     def load(self, track: str) -> dict[str, Any] | None:
         kept = self.data.get(track)
-        return {"current": kept["current"], "done": list(kept["done"])} if kept is not None else None
+        return kept_entry(track, kept, ()) if kept is not None else None
 
     def save(self, track: str, data: dict[str, Any]) -> None:
         self.data[track] = kept_entry(track, data, self.data)

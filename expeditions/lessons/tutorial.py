@@ -28,9 +28,11 @@ from ..errors import ExpeditionsError, IllegalMove, LessonError
 from ..moves import Move
 from ..round import Round
 from ..words import move_words
+from .loading import PUZZLES
 from .loading import track as shipped_track
-from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, RoundTask
-from .progress import Progress, ProgressFile, ProgressStore
+from .model import AnswerKind, Feedback, Lesson, MoveTask, NumberTask, Option, PuzzleTask, RoundTask
+from .progress import RATING_START, Progress, ProgressFile, ProgressStore
+from .puzzles import Puzzle, next_puzzle, rated, rating_words
 
 LessonState = Literal["todo", "done"]
 
@@ -253,7 +255,7 @@ class Tutorial:
         return self.view()
 
     def _done(self, answer: Move | str | int | Round) -> None:
-        if isinstance(self.lesson.task, MoveTask) and isinstance(answer, Move | str):
+        if isinstance(self.lesson.task, MoveTask | PuzzleTask) and isinstance(answer, Move | str):
             self._position = self.lesson.position.play(answer)
         elif isinstance(answer, Round):
             self._position = answer
@@ -300,3 +302,73 @@ class Tutorial:
 
     def __repr__(self) -> str:
         return f"<Tutorial {self.track}: {self.progress.text}, {self.lesson.id} ({'done' if self.progress.is_done() else 'todo'})>"
+
+
+class PuzzleTutorial(Tutorial):
+    """A learner going through the puzzles (the ``"puzzles"`` track): the same steps as the lessons', with a
+    rating and a streak kept beside the puzzles solved (``puzzles.rated``: only the first try at a puzzle moves
+    them; a move the engine refuses is not a try, Show me before any try is a miss), and *Next* and *Skip* going to
+    the puzzle the rating picks (``puzzles.next_puzzle``: not solved yet, its difficulty nearest the rating);
+    *Back* goes to the puzzle tried before this one."""
+
+    def __init__(self, track: str = PUZZLES, *, store: ProgressStore | None = None,
+                 lessons: Sequence[Lesson] | None = None) -> None:
+        super().__init__(track, store=store, lessons=lessons)
+        if self.progress.rating is None:
+            self.progress = replace(self.progress, rating=RATING_START)
+
+    @property
+    def puzzle(self) -> Puzzle:
+        task = self.lesson.task
+        assert isinstance(task, PuzzleTask)
+        return task.puzzle
+
+    def _tried(self, right: bool) -> None:
+        self.progress = rated(self.progress, self.puzzle, right)
+        self._save()
+
+    def answer(self, answer: Move | str | int | Round) -> LessonView:
+        first = not self._solved
+        view = super().answer(answer)
+        if first and self._feedback.kind in ("right", "wrong") and self._feedback.case != "refused":
+            self._tried(self._feedback.right)
+            return self.view()
+        return view
+
+    def show_me(self) -> LessonView:
+        if not self._solved:
+            self._tried(False)
+        return super().show_me()
+
+    def _after(self) -> Puzzle | None:
+        return next_puzzle(self.progress, [lesson.task.puzzle for lesson in self.lessons
+                                           if isinstance(lesson.task, PuzzleTask)])
+
+    def next(self) -> LessonView:
+        chosen = self._after()
+        if chosen is None:
+            raise LessonError("every other puzzle is solved: there is no next one")
+        return self._at(self.progress.go(chosen.id))
+
+    def skip(self) -> LessonView:
+        return self.next()
+
+    def back(self) -> LessonView:
+        tried = [i for i in self.progress.tried if i != self.progress.current]
+        if not tried:
+            raise LessonError("this is the first puzzle tried: there is none before it")
+        return self._at(self.progress.go(tried[-1]))
+
+    def view(self) -> LessonView:
+        view = super().view()
+        more = self._after() is not None
+        done = self.progress.is_done()
+        buttons = replace(view.buttons, next=(done or self._solved) and more, skip=not (done or self._solved) and more,
+                          back=any(i != self.progress.current for i in self.progress.tried))
+        progress = replace(view.progress, text=rating_words(self.progress))
+        return replace(view, buttons=buttons, progress=progress)
+
+
+def tutorial_for(track: str, *, store: ProgressStore | None = None) -> Tutorial:
+    """A ``Tutorial`` of a track of lessons, or a ``PuzzleTutorial`` of the puzzles."""
+    return PuzzleTutorial(track, store=store) if track == PUZZLES else Tutorial(track, store=store)

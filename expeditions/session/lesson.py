@@ -31,8 +31,8 @@ from typing import Any
 
 from ..bots import BotFactory
 from ..errors import ExpeditionsError, IllegalMove
-from ..lessons import TRACKS, Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
-from ..lessons.tutorial import DONE_ALREADY, NO_FEEDBACK
+from ..lessons import PUZZLES, TRACKS, Feedback, Lesson, LessonView, ProgressStore, RoundTask, Tutorial
+from ..lessons.tutorial import DONE_ALREADY, NO_FEEDBACK, tutorial_for
 from ..match import Match, match_of
 from ..moves import Move
 from ..round import Round
@@ -43,8 +43,8 @@ from .session import Session
 from .snapshot import Snapshot, snapshot_of
 from .view import MessageView, SideView, TableView
 
-TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets"}
-"""What each track of lessons is called on the table."""
+TRACK_TITLES = {"path": "Learn the game", "appendix": "The other rule sets", PUZZLES: "Puzzles"}
+"""What each track of lessons (and the puzzles) is called on the table."""
 
 HOW_TO_MOVE = ("On the table: click a card of your hand, then its expedition (your row) or its discard pile "
                "(the middle row), then click the deck or a pile to draw.")
@@ -66,7 +66,7 @@ class LessonSession(Session):
 
     def __init__(self, track: str = "path", *, tutorial: Tutorial | None = None, store: ProgressStore | None = None,
                  colours: str = "four", levels: Mapping[str, BotFactory] | None = None) -> None:
-        self.tutorial = tutorial if tutorial is not None else Tutorial(track, store=store)
+        self.tutorial = tutorial if tutorial is not None else tutorial_for(track, store=store)
         super().__init__(self.tutorial.lesson.rules, seed=1, colours=colours, levels=levels)
         self.host = LessonHost(self)
         self._set_up()
@@ -140,11 +140,11 @@ class LessonSession(Session):
         return self._moved(lambda: self.tutorial.go(lesson))
 
     def use_track(self, track: str) -> bool:
-        """The lessons of ``track`` (``"path"`` or ``"appendix"``), where the learner had got to in them."""
+        """The lessons of ``track`` (``"path"``, ``"appendix"`` or the puzzles), where the learner had got to in them."""
         if track == self.tutorial.track:
             return True
         try:
-            self.tutorial = Tutorial(track, store=self.tutorial.store)
+            self.tutorial = tutorial_for(track, store=self.tutorial.store)
         except ExpeditionsError as e:
             return self._tell(str(e))
         self._set_up()
@@ -156,7 +156,7 @@ class LessonSession(Session):
         track resumes. Kept progress that cannot be read changes nothing, and is said so."""
         before = self.snapshot()
         store = self.tutorial.store
-        tracks = {self.tutorial.track, *TRACKS}
+        tracks = {self.tutorial.track, *TRACKS, PUZZLES}
         try:
             for track, data in kept.items():
                 if track == self.tutorial.track:
@@ -342,8 +342,8 @@ class LessonHost:
             "default_rules": rules.name == "expeditions",
             "track_title": TRACK_TITLES.get(tutorial.track, tutorial.track),
             "tracks": [{"value": name, "label": title} for name, title in TRACK_TITLES.items()],
-            "lessons": [{"id": each.id, "title": each.title, "done": tutorial.progress.is_done(each.id)}
-                        for each in tutorial.lessons],
+            "lessons": [] if tutorial.track == PUZZLES else  # a dot per lesson; the puzzles are too many for dots
+                       [{"id": each.id, "title": each.title, "done": tutorial.progress.is_done(each.id)} for each in tutorial.lessons],
             "finished": tutorial.progress.finished,
             "how": (HOW_TO_MOVE + (" " + HOW_TO_PASS if rules.pass_cards else "")) if lesson.answer == "move" else "",
             "turn_label": "Done" if tutorial.solved else {"number": "Count", "choice": "Decide"}.get(lesson.answer, ""),

@@ -47,11 +47,11 @@ def win_rates_svg(rates: Sequence[WinRate]) -> str:
     for k, rate in enumerate(rates):
         y = 20 + row * k
         colour = PRACTICE if rate.practice else RATED
-        label = f"{rate.level}{' (practice)' if rate.practice else ''}"
+        label = f"{rate.level}{', with Undo' if rate.practice else ''}"
         e = rate.rate
-        parts.append(_text(left - 8, y + 12, label, anchor="end", bold=not rate.practice))
-        parts.append(_text(left - 8, y + 21, f"{rate.games} game{'s' if rate.games != 1 else ''}", anchor="end", size=8,
-                           fill=MUTED))
+        games = f"{rate.games} game{'s' if rate.games != 1 else ''}{' with Undo: practice' if rate.practice else ''}"
+        parts.append(_text(left - 8, y + 12, rate.level, anchor="end", bold=not rate.practice))
+        parts.append(_text(left - 8, y + 21, games, anchor="end", size=8, fill=MUTED))
         parts.append(f'<rect x="{left}" y="{y + 3}" width="{span * e.value:.1f}" height="14" rx="3" fill="{colour}" '
                      f'opacity="0.85"><title>{escape(label)}: {rate.wins} won, {rate.ties} tied, {rate.losses} lost; win rate '
                      f"{escape(e.percent(0))}</title></rect>")

@@ -31,7 +31,7 @@ from ..advice import DEFAULT_LEVEL
 from ..bots import BotFactory
 from ..errors import ExpeditionsError
 from ..lessons import MemoryStore, ProgressFile, ProgressStore, Tutorial
-from ..lessons.progress import DONE_LIMIT, ID_LIMIT, TRACKS_LIMIT
+from ..lessons.progress import DONE_LIMIT, ID_LIMIT, RATING_LIMIT, STREAK_LIMIT, TRACKS_LIMIT
 from ..session import Session
 from ..session.lesson import LessonSession
 from .card_table import MESSAGES, PAUSE, CardTable
@@ -44,9 +44,10 @@ STORAGE_KEY = "expeditions-lessons"
 """The browser's local storage entry that keeps the progress of every track (``keep="browser"``)."""
 
 LESSON_ID = Text(ID_LIMIT)
-KEPT = MapOf(LESSON_ID, Obj({"current": LESSON_ID, "done": ListOf(LESSON_ID, DONE_LIMIT)}), TRACKS_LIMIT)
-"""Progress as the browser keeps it: by track, the lesson the learner is on and the lessons done (the limits of a
-progress store: ``lessons.progress``)."""
+KEPT = MapOf(LESSON_ID, Obj({"current": LESSON_ID, "done": ListOf(LESSON_ID, DONE_LIMIT), "rating": Whole(0, RATING_LIMIT),
+                             "streak": Whole(0, STREAK_LIMIT), "tried": ListOf(LESSON_ID, DONE_LIMIT)}), TRACKS_LIMIT)
+"""Progress as the browser keeps it: by track, the lesson the learner is on and the lessons done, and for the puzzles
+the rating, the streak and the puzzles tried (the limits of a progress store: ``lessons.progress``)."""
 
 LESSON_MESSAGES = Messages("do", {
     "show_me": NOTHING, "next": NOTHING, "back": NOTHING, "skip": NOTHING, "restart": NOTHING, "start_over": NOTHING,

@@ -82,3 +82,28 @@ def test_the_whole_main_path_by_gestures_and_a_reload_goes_on_where_it_was(page:
     app.root.get_by_test_id("back-to-lessons").click()
     expect(app.lesson).to_have_attribute("data-lesson", PATH[-1].id)
     assert seen.offline_problems() == []
+
+
+def test_the_puzzles_by_gestures_a_miss_then_the_best_move_and_the_rating_kept(page: Page, voila: str, quick: Path) -> None:
+    page.set_viewport_size(APP_VIEWPORT)
+    seen = open_voila_app(page, voila, SERVED, quick)
+    app = LessonApp.on(page, twin())
+    app._gesture(app.root.locator("[data-testid=lesson-track][data-track=puzzles]"),
+                 {"action": "lesson", "do": "track", "track": "puzzles"})
+    puzzle = app.twin.tutorial.puzzle  # type: ignore[attr-defined]
+    expect(app.lesson).to_have_attribute("data-lesson", puzzle.id)
+    expect(app.el("lesson-progress")).to_contain_text("rating 1,000")
+    wrong = next(m for m in app.session.round.legal_moves() if not puzzle.is_best(m) and m.kind in ("play", "discard"))
+    app.move(wrong)
+    assert app.feedback()["kind"] == "wrong" and "costs about" in app.feedback()["text"]
+    app.move(puzzle.best)
+    assert app.feedback()["kind"] == "right" and app.feedback()["text"].startswith("Right:")
+    expect(app.el("lesson-progress")).to_contain_text("1 solved of")
+    expect(app.root.get_by_test_id("lesson-figures")).to_be_attached()
+    save_screenshot(page, "learn-app-puzzle")
+    app.button("next")
+    assert app.twin.tutorial.lesson.id != puzzle.id
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('{STORAGE_KEY}'))")
+    assert kept["puzzles"]["done"] == [puzzle.id] and kept["puzzles"]["tried"] == [puzzle.id]
+    assert kept["puzzles"]["rating"] == app.twin.tutorial.progress.rating
+    assert seen.offline_problems() == []
