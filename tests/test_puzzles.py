@@ -66,8 +66,8 @@ def test_every_puzzle_is_a_legal_position_whose_best_move_is_legal_and_first(puz
         assert action_of_move(observation, move) == action_of_move(observation, puzzle.best)
 
 
-SAMPLE = random.Random(20).sample([p for p in PUZZLES if p.rules.name == "expeditions"], 4) + \
-    random.Random(21).sample([p for p in PUZZLES if p.rules.name != "expeditions"], 2)
+SAMPLE = random.Random(20).sample([p for p in PUZZLES if p.rules.name == "expeditions"], 12) + \
+    random.Random(21).sample([p for p in PUZZLES if p.rules.name != "expeditions"], 4)
 
 
 @pytest.mark.parametrize("puzzle", SAMPLE, ids=lambda p: p.id)
@@ -129,6 +129,11 @@ def test_a_puzzle_tutorial_counts_a_miss_then_a_solve_keeps_the_rating_and_goes_
     assert again.progress.rating == after_miss and again.lesson.id == puzzle.id
     again.next()
     assert again.lesson.id != puzzle.id and again.lesson.id not in again.progress.done
+
+
+def test_a_first_visit_starts_at_a_puzzle_of_the_difficulty_nearest_the_starting_rating() -> None:
+    tutorial = PuzzleTutorial(store=MemoryStore())
+    assert tutorial.puzzle.difficulty == "easy" and tutorial.puzzle == next(p for p in PUZZLES if p.difficulty == "easy")
 
 
 def test_show_me_before_any_try_is_a_miss() -> None:

@@ -386,10 +386,11 @@ def rated(progress: Progress, puzzle: Puzzle, right: bool) -> Progress:
                    tried=(*progress.tried, puzzle.id)[-DONE_LIMIT:])
 
 
-def next_puzzle(progress: Progress, choices: Sequence[Puzzle]) -> Puzzle | None:
-    """The puzzle to try after the current one: not solved, not the current one, untried first, its difficulty's
-    rating nearest the learner's (the first such in the set's order); ``None`` when no other is left."""
-    done = set(progress.done) | {progress.current}
+def next_puzzle(progress: Progress, choices: Sequence[Puzzle], *, other: bool = True) -> Puzzle | None:
+    """The puzzle to try after the current one: not solved, not the current one (unless ``other`` is false: the
+    first puzzle of a learner who has tried none), untried first, its difficulty's rating nearest the learner's
+    (the first such in the set's order); ``None`` when no other is left."""
+    done = set(progress.done) | ({progress.current} if other else set())
     left = [p for p in choices if p.id not in done]
     if not left:
         return None

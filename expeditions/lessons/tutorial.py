@@ -316,6 +316,11 @@ class PuzzleTutorial(Tutorial):
         super().__init__(track, store=store, lessons=lessons)
         if self.progress.rating is None:
             self.progress = replace(self.progress, rating=RATING_START)
+        if not self.progress.tried and not self.progress.done:  # a first visit: the puzzle the rating picks
+            first = next_puzzle(self.progress, self._puzzles(), other=False)
+            if first is not None and first.id != self.progress.current:
+                self.progress = self.progress.go(first.id)
+                self._begin()
 
     @property
     def puzzle(self) -> Puzzle:
@@ -340,9 +345,11 @@ class PuzzleTutorial(Tutorial):
             self._tried(False)
         return super().show_me()
 
+    def _puzzles(self) -> list[Puzzle]:
+        return [lesson.task.puzzle for lesson in self.lessons if isinstance(lesson.task, PuzzleTask)]
+
     def _after(self) -> Puzzle | None:
-        return next_puzzle(self.progress, [lesson.task.puzzle for lesson in self.lessons
-                                           if isinstance(lesson.task, PuzzleTask)])
+        return next_puzzle(self.progress, self._puzzles())
 
     def next(self) -> LessonView:
         chosen = self._after()
