@@ -133,6 +133,20 @@ def test_the_first_two_lessons_by_gestures_and_a_reload_goes_on_where_it_was(pag
     expect(app.root.locator(".xt-dot-done")).to_have_count(2)
 
 
+def test_a_puzzle_in_the_browser_edition_is_answered_from_its_stored_figures(page: Page, site: str,
+                                                                             offline: list[str]) -> None:
+    _, _, code = BUILD.APP_CODE["learn"]
+    open_app(page, site, code)
+    app = LessonApp.on(page, twin_lessons())
+    app._gesture(app.root.locator("[data-testid=lesson-track][data-track=puzzles]"),
+                 {"action": "lesson", "do": "track", "track": "puzzles"})
+    puzzle = app.twin.tutorial.puzzle  # type: ignore[attr-defined]
+    expect(app.lesson).to_have_attribute("data-lesson", puzzle.id)
+    app.move(puzzle.best)
+    assert app.feedback()["kind"] == "right" and "more than the next best move" in app.feedback()["text"]
+    save_screenshot(page, "site-puzzle")
+
+
 def test_a_move_against_the_bot_by_gestures(page: Page, site: str, offline: list[str]) -> None:
     open_app(page, site, "from expeditions.widgets import card_table\ncard_table(seed=5, pause=0.1)")
     app = TableApp.on(page, CardTable(session=Session(level="Normal", seed=5), pause=0, background=False))
