@@ -210,7 +210,7 @@ def test_the_panel_counts_the_games_and_draws_its_charts(tmp_path: Path) -> None
     assert 'data-total="2" data-rated="1" data-practice="1"' in html
     for chart in ("games-chart-win-rates", "games-chart-differences"):
         assert f'data-testid="{chart}"' in html
-    assert html.count('data-testid="games-row"') == 2 and "Easy" in html and "Normal (practice)" in html
+    assert html.count('data-testid="games-row"') == 2 and "Easy" in html and "with Undo: practice" in html
     for game in store.games():
         assert f'data-key="{game.key}"' in html
     assert "<script" not in html and "http" not in html.replace(str(tmp_path), "")  # nothing fetched, nothing run

@@ -220,12 +220,17 @@ def _same(a: _Choice | None, b: _Choice | None) -> bool:
     return (a.option.suit, a.option.option, a.option.investments) == (b.option.suit, b.option.option, b.option.investments)
 
 
+ROUNDING = 1e-9
+"""The largest difference of two exact values that is only floating-point rounding (the two sums of model 1 for
+laying now and for waiting add the same terms in another order)."""
+
+
 def _verdict(choice: _Choice | None) -> str:
     if choice is None:
         return "nothing to lay"
     e = choice.advantage
-    if e.is_exact:
-        return "better" if e.value > 0 else "about as good" if e.value == 0 else "hold back"
+    if e.is_exact:  # sums of exact probabilities in floating point: a difference below ROUNDING is none
+        return "better" if e.value > ROUNDING else "about as good" if e.value >= -ROUNDING else "hold back"
     if e.low > 0:
         return "better"
     if e.high < 0:
