@@ -20,6 +20,11 @@ _INTERRUPTED_MAP = textwrap.dedent("""
     import multiprocessing, os, signal, threading, time
     from expeditions.analysis import parallel_map
 
+    # Ctrl-C raises KeyboardInterrupt here whatever this process inherited (a test run may leave SIGINT ignored or
+    # blocked for the processes it starts, and Python then never raises it)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     # Only this process is signalled (not its workers): the map itself must stop them.
     threading.Timer(3.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
