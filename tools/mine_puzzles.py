@@ -56,6 +56,11 @@ def missed_by(observation: Observation, analysis: Analysis, seed: int) -> tuple[
                  if action_of_move(observation, bot(seed).choose(observation)) != best)
 
 
+def cost_of(against_best: Estimate) -> Estimate:
+    """What a move costs against the best: its paired difference to the best (at most 0), turned round."""
+    return Estimate(-against_best.value, -against_best.high, -against_best.low, against_best.samples)
+
+
 def puzzle_of(rnd: ex.Round, index: int, name: str, deal: int) -> Puzzle | None:
     """The puzzle at ``rnd`` (a position of deal ``deal``, move ``index``), or ``None``."""
     seat = rnd.to_move
@@ -77,10 +82,8 @@ def puzzle_of(rnd: ex.Round, index: int, name: str, deal: int) -> Puzzle | None:
     same = tuple(m for m in observation.legal_moves
                  if m != best and action_of_move(observation, m) == action_of_move(observation, best))
     runner = second.moves[1]
-    margin = Estimate(-runner.against_best.value, -runner.against_best.high, -runner.against_best.low,
-                         runner.against_best.samples)
-    costs = tuple(MoveCost(v.move, Estimate(-v.against_best.value, -v.against_best.high, -v.against_best.low,
-                                               v.against_best.samples)) for v in second.moves)
+    margin = cost_of(runner.against_best)
+    costs = tuple(MoveCost(v.move, cost_of(v.against_best)) for v in second.moves)
     return Puzzle(id=f"{name}-{deal}-{index + 1}", position=rnd, best=best, same=same, margin=margin,
                   runner_up=runner.move, costs=costs, value=second.value, theme=theme_of(rnd, best),
                   difficulty=difficulty_of(missed), missed_by=missed,

@@ -50,6 +50,10 @@ RATING_LIMIT = 4_000
 """The highest puzzle rating kept."""
 STREAK_LIMIT = 10**6
 """The longest streak kept."""
+RATED = ("rating", "streak", "tried")
+"""What the puzzles' entry keeps beside ``current`` and ``done``: the learner's rating, streak and puzzles tried."""
+RATING_START = 1_000
+"""A learner's puzzle rating before any puzzle."""
 
 
 def entry_problem(data: Any) -> str:
@@ -93,10 +97,6 @@ def kept_entry(track: Any, data: Any, tracks: Collection[str]) -> dict[str, Any]
     return {**entry, **{k: data[k] for k in RATED if k in data}}
 
 
-RATED = ("rating", "streak", "tried")
-RATING_START = 1_000
-"""A learner's puzzle rating before any puzzle."""
-"""What the puzzles' entry keeps beside ``current`` and ``done``: the learner's rating, streak and puzzles tried."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +147,11 @@ class Progress:
     def text(self) -> str:
         """``Lesson 3 of 12``."""
         return f"Lesson {self.number} of {self.count}"
+
+    @property
+    def rating_now(self) -> int:
+        """The puzzle rating, ``RATING_START`` before any is kept."""
+        return RATING_START if self.rating is None else self.rating
 
     @property
     def is_first(self) -> bool:

@@ -36,7 +36,7 @@ from ..moves import Move
 from ..round import Round
 from ..rules import Rules
 from ..words import card_words, move_words, suit_mark
-from .progress import DONE_LIMIT, RATING_LIMIT, RATING_START, Progress
+from .progress import DONE_LIMIT, RATING_LIMIT, Progress
 
 PUZZLE_FILE = Path(__file__).with_name("puzzles.json")
 """The shipped puzzle set (written by ``tools/mine_puzzles.py``)."""
@@ -380,7 +380,7 @@ def rated(progress: Progress, puzzle: Puzzle, right: bool) -> Progress:
     try leaves both."""
     if puzzle.id in progress.tried:
         return progress
-    rating = RATING_START if progress.rating is None else progress.rating
+    rating = progress.rating_now
     moved = round(rating + K * ((1.0 if right else 0.0) - expected_score(rating, DIFFICULTY_RATINGS[puzzle.difficulty])))
     return replace(progress, rating=max(0, min(RATING_LIMIT, moved)), streak=progress.streak + 1 if right else 0,
                    tried=(*progress.tried, puzzle.id)[-DONE_LIMIT:])
@@ -394,14 +394,14 @@ def next_puzzle(progress: Progress, choices: Sequence[Puzzle], *, other: bool = 
     left = [p for p in choices if p.id not in done]
     if not left:
         return None
-    rating = RATING_START if progress.rating is None else progress.rating
+    rating = progress.rating_now
     tried = set(progress.tried)
     return min(left, key=lambda p: (p.id in tried, abs(DIFFICULTY_RATINGS[p.difficulty] - rating)))
 
 
 def rating_words(progress: Progress) -> str:
     """``Puzzle 4 · 3 solved of 160 · rating 1,040 · 3 in a row``."""
-    rating = RATING_START if progress.rating is None else progress.rating
+    rating = progress.rating_now
     streak = f" · {progress.streak} in a row" if progress.streak > 1 else ""
     number = len(progress.tried) + (progress.current not in progress.tried)
     return f"Puzzle {number} · {len(progress.done)} solved of {progress.count} · rating {rating:,}{streak}"
