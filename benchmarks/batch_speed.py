@@ -1,4 +1,4 @@
-"""The numpy batch simulator: rounds per second of the default rules on one core.
+"""The batch simulator: rounds per second of the default rules on one core.
 
 Three policies (``expeditions.analysis.batch``), the random ones choosing by card (every card in
 hand is a choice, like the engine's policies) and by move (a suit's investments are one move):

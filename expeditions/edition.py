@@ -1,5 +1,5 @@
 """The two editions of Expeditions: installed with pip (everything), and in the browser (the static site, run by
-Pyodide: pure Python only, so no numpy, scipy, altair or pandas).
+Pyodide: pure Python only, so no numpy, numba, scipy, altair or pandas).
 
 In the browser the lessons, the card table with its bots and hints, and the scoring calculator work; the
 analysis, the what-if explorer and the charts need numpy or altair. Asked for there, they say so in plain words
@@ -13,7 +13,7 @@ import sys
 IN_BROWSER = sys.platform == "emscripten"
 """Whether this is the edition in the browser (Pyodide)."""
 
-NOT_IN_BROWSER = frozenset({"numpy", "scipy", "altair", "pandas", "vl_convert"})
+NOT_IN_BROWSER = frozenset({"numpy", "numba", "llvmlite", "scipy", "altair", "pandas", "vl_convert"})
 """The packages the edition in the browser has not (no registry builds them for it)."""
 
 INSTALL = 'pip install "expeditions[apps]"'

@@ -293,9 +293,10 @@ def batch_results(job: BatchJob) -> Results:
 
 
 def batch_can_play(observation: Observation) -> bool:
-    """Whether the batch simulator plays this position's rule set here (it needs numpy)."""
+    """Whether the batch simulator plays this position's rule set here (it needs numpy and numba)."""
     try:
-        import numpy  # noqa: F401  (the edition in the browser has none)
+        import numba  # noqa: F401  (the edition in the browser has neither)
+        import numpy  # noqa: F401
     except ModuleNotFoundError:
         return False
     from .rollouts import batch_plays

@@ -1,18 +1,20 @@
 """Counting play on the batch simulator: positions of a ``CountingState`` played to the end of their
-rounds, both seats with the counting policy (``counting_choice``), some turns forced (``Forced``)."""
+rounds, both seats with the counting policy (compiled: ``counting_kernel``), some turns forced (``Forced``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from ...engine import DECK, DISCARD, PLAY
+from ...bots import counting
+from ...bots.policies import extra_allowance
+from ...rules import Rules
 from ..options import TURN_CAP
 from ..stats import IntArray, points_table
-from .counting_choice import counting_choice
+from . import counting_kernel
 from .counting_layout import CountingLayout, counting_layout
 from .counting_state import STATE_ARRAYS, CountingState
 
@@ -36,53 +38,6 @@ class Forced:
     hold: IntArray
 
 
-
-def _apply_counting(layout: CountingLayout, a: dict[str, IntArray], m: int, kind: IntArray, card: IntArray,
-                    source: IntArray) -> npt.NDArray[np.bool_]:
-    """Apply one action in every active row; returns the rows whose deck ran out."""
-    ranks, n = layout.ranks, card.size
-    index = np.bitwise_count(card - 1).astype(np.int64)
-    info = layout.card.take(index)
-    suit = info & 15
-    a["hands"][m] ^= card
-    a["known"][m] &= ~card
-    play = kind == PLAY
-    closes = ((card << 1) - 1) & layout.suit_mask_of.take(suit)
-    a["laid"][m] |= np.where(play, card, 0)
-    a["open"][m] &= ~np.where(play & (info > 15), closes, 0)
-    if not a["piles"].flags.c_contiguous:
-        a["piles"] = np.ascontiguousarray(a["piles"])
-    onto = np.flatnonzero(kind == DISCARD)  # the discards go onto their piles (a stack of codes: rank + 1)
-    if onto.size:
-        piles = a["piles"].reshape(-1)  # a view: the piles are contiguous
-        at = suit[onto] * n + onto
-        piles[at] = (piles[at] << 4) | (index[onto] - suit[onto] * ranks + 1)
-        a["pile_cards"][onto] |= card[onto]
-    gone = np.flatnonzero(kind == REMOVE)
-    if gone.size:
-        a["gone"][gone] |= card[gone]
-    off_deck = source == DECK
-    drawn_card = np.take_along_axis(a["deck"], np.minimum(a["drawn"], a["deck"].shape[1] - 1)[:, None], axis=1)[:, 0]
-    drawn_card = np.where(off_deck, drawn_card, 0)
-    taken = np.flatnonzero(source >= 0)  # a card off a pile: the top of the stack
-    if taken.size:
-        piles = a["piles"].reshape(-1)
-        at = source[taken] * n + taken
-        top = piles[at] & 15
-        bit = np.int64(1) << (source[taken] * ranks + top - 1)
-        piles[at] >>= 4
-        drawn_card[taken] = bit
-        a["pile_cards"][taken] &= ~bit
-        a["known"][m][taken] |= bit
-    a["hands"][m] |= drawn_card
-    a["drawn"] += off_deck
-    a["deck_left"] -= off_deck
-    a["stall"] = np.where((source >= 0) & ~play, a["stall"] + 1, 0)  # a card taken out of the game counts as a discard
-    a["turns"] += 1
-    ended: npt.NDArray[np.bool_] = off_deck & (a["deck_left"] == 0)
-    return ended
-
-
 def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = None, record: bool = False,
                   max_turns: int = TURN_CAP) -> dict[str, Any]:
     """Play every position of ``state`` to the end of its round, both seats with the counting policy
@@ -90,91 +45,61 @@ def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = No
     says otherwise. Returns per row: ``laid`` (2, rows), ``plays`` per seat (2, rows: turns taken
     from now on), ``discards`` per seat, ``turns`` (from now on), ``pile_draws``, ``ends`` (an index
     into ``END_CODES``) and, with ``record``, ``moves``: per turn, the rows still playing and the
-    kind, card bit and source of each. Rows are played ``COUNTING_BATCH`` at a time."""
-    if state.rows <= COUNTING_BATCH:
-        return _play_counting(state, forced or {}, record, max_turns)
-    parts = []
-    for start in range(0, state.rows, COUNTING_BATCH):
-        rows = np.arange(start, min(start + COUNTING_BATCH, state.rows))
-        part_forced = {k: Forced(f.kind[rows], f.card[rows], f.source[rows], f.hold[rows]) for k, f in (forced or {}).items()}
-        part = _play_counting(state.take(rows), part_forced, record, max_turns)
-        if record:
-            part["moves"] = [(ids + start, *rest) for ids, *rest in part["moves"]]
-        parts.append(part)
-    out: dict[str, Any] = {key: np.concatenate([p[key] for p in parts], axis=-1) for key in ("laid", "plays", "discards",
-                                                                                           "turns", "pile_draws", "ends")}
-    if record:
-        steps = max(len(p["moves"]) for p in parts)
-        out["moves"] = [tuple(np.concatenate([p["moves"][t][k] for p in parts if t < len(p["moves"])]) for k in range(4))
-                        for t in range(steps)]
-    return out
-
-
-def _play_counting(state: CountingState, forced: dict[int, Forced], record: bool, max_turns: int) -> dict[str, Any]:
-    layout = counting_layout(state.rules)
-    rules = layout.rules
+    kind, card bit and source of each. ``state`` is left as it was."""
     n = state.rows
-    names = [f for f in STATE_ARRAYS if f != "deck"]
-    a: dict[str, IntArray] = {f: getattr(state, f) for f in names}
-    deck = state.deck
-    a["deck"] = deck
-    ids = np.arange(n)
+    steps = max(forced) + 1 if forced else 0
+    orders = {"kind": np.full((steps, n), -1, dtype=np.int64), "card": np.zeros((steps, n), dtype=np.int64),
+              "source": np.zeros((steps, n), dtype=np.int64), "hold": np.zeros((steps, n), dtype=np.int64)}
+    for step, order in (forced or {}).items():
+        for name, array in orders.items():
+            array[step] = getattr(order, name)
     out: dict[str, Any] = {"laid": np.zeros((2, n), dtype=np.int64), "plays": np.zeros((2, n), dtype=np.int64),
                            "discards": np.zeros((2, n), dtype=np.int64), "turns": np.zeros(n, dtype=np.int64),
                            "pile_draws": np.zeros(n, dtype=np.int64), "ends": np.zeros(n, dtype=np.int64)}
-    plays = np.zeros((2, n), dtype=np.int64)
-    discards = np.zeros((2, n), dtype=np.int64)
-    pile_draws = np.zeros(n, dtype=np.int64)
-    moves: list[tuple[IntArray, IntArray, IntArray, IntArray]] = []
-    stall_limit = rules.stall_limit
-    step = 0
-    seat = state.to_move
-    while ids.size:
-        order = forced.get(step)
-        hold = None if order is None else order.hold[ids]
-        if hold is not None and not hold.any():
-            hold = None
-        kind, card, source = counting_choice(layout, a, seat, hold)
-        if order is not None:
-            chosen = order.kind[ids] >= 0
-            kind = np.where(chosen, order.kind[ids], kind)
-            card = np.where(chosen, order.card[ids], card)
-            source = np.where(chosen, order.source[ids], source)
-        if record:
-            moves.append((ids.copy(), kind.copy(), card.copy(), source.copy()))
-        plays[seat, ids] += 1
-        discards[seat, ids] += kind != PLAY
-        pile_draws[ids] += source >= 0
-        ended = _apply_counting(layout, a, seat, kind, card, source)
-        step += 1
-        code = np.zeros(ids.size, dtype=np.int64)
-        if stall_limit:
-            stalled = ~ended & (a["stall"] >= stall_limit)
-            code[stalled] = 1
-            ended |= stalled
-        if step >= max_turns:
-            code[~ended] = 2
-            ended[:] = True
-        if ended.any():
-            done = np.flatnonzero(ended)
-            rows = ids[done]
-            out["laid"][:, rows] = a["laid"][:, done]
-            out["ends"][rows] = code[done]
-            out["turns"][rows] = step
-            keep = ~ended
-            ids = ids[keep]
-            for f in a:
-                a[f] = a[f][keep] if a[f].ndim == 1 or f == "deck" else np.ascontiguousarray(a[f][:, keep])
-        seat = 1 - seat
-    out["plays"], out["discards"], out["pile_draws"] = plays, discards, pile_draws
+    moves = np.zeros((n, max_turns if record else 0, 3), dtype=np.int64)
+    tables = kernel_tables(state.rules)
+    arrays = [np.ascontiguousarray(getattr(state, f), dtype=np.int64) for f in STATE_ARRAYS]  # read, never written
+    counting_kernel.play_rows(tables.facts, tables.knobs, tables.laid, tables.numbers, tables.arrivals, tables.points,
+                              *arrays, state.to_move, orders["kind"], orders["card"], orders["source"],
+                              orders["hold"], max_turns, out["laid"], out["plays"], out["discards"], out["turns"],
+                              out["pile_draws"], out["ends"], moves)
     if record:
-        out["moves"] = moves
+        out["moves"] = []
+        for step in range(int(out["turns"].max(initial=0))):
+            ids = np.flatnonzero(out["turns"] > step)
+            out["moves"].append((ids, moves[ids, step, 0], moves[ids, step, 1], moves[ids, step, 2]))
     return out
 
 
+@dataclass(frozen=True)
+class KernelTables:
+    """What the compiled policy reads of a rule set: its numbers (``counting_kernel.FACTS``), the policy's
+    numbers per seat (``counting_kernel.KNOBS``, the constants of ``bots.counting``), and the layout's
+    tables as 64-bit arrays (the arrival weights once per seat)."""
+
+    facts: IntArray
+    knobs: IntArray
+    laid: IntArray
+    numbers: IntArray
+    arrivals: IntArray
+    points: IntArray
+
+
+@lru_cache(maxsize=16)
+def kernel_tables(rules: Rules) -> KernelTables:
+    layout = counting_layout(rules)
+    facts = {"suits": layout.suits, "ranks": layout.ranks, "investments": layout.investments, "bonus": rules.bonus,
+             "bonus_at": rules.bonus_at, "cost": rules.cost, "lowest": min(rules.numbers), "stall_limit": rules.stall_limit or 0,
+             "initial_deck": rules.draw_deck_after_deal, "extra_allowance": extra_allowance(rules.draw_deck_after_deal),
+             "points_stride_0": layout.points_strides[0], "points_stride_1": layout.points_strides[1]}
+    knobs = np.array([getattr(counting, name) for name in counting_kernel.KNOBS], dtype=np.int64)
+    return KernelTables(np.array([facts[name] for name in counting_kernel.FACTS], dtype=np.int64), np.stack([knobs, knobs]),
+                        layout.laid.astype(np.int64), layout.numbers.astype(np.int64),
+                        np.stack([layout.arrivals, layout.arrivals]).astype(np.int64), layout.points.astype(np.int64))
+
 
 COUNTING_BATCH = 8_192
-"""Rounds the counting policy plays at once: its arrays of every suit then stay small enough for the cache."""
+"""Rounds ``simulation.play_batch`` deals and plays in one go with the counting policy (a seed's deals depend on it)."""
 
 
 def expedition_scores(layout: CountingLayout, laid: IntArray) -> IntArray:
