@@ -15,6 +15,7 @@ from expeditions.advice import hint_table, rank_moves
 from expeditions.advice.hints import GROUPS, versus_words
 from expeditions.advice.review import _review_move
 from expeditions.analysis.analyst import Effort, analyse, hint_effort
+from expeditions.estimate import Estimate
 
 QUICK = Effort(first=64, most=256, tie=2.0, precision=1.5)
 
@@ -86,6 +87,15 @@ def test_groups_are_said_in_words_with_their_intervals():
         else:
             assert words.startswith("not decided at this budget")
     assert versus_words(hints.best) == "the best"
+
+
+def test_moves_that_part_nowhere_are_the_same_and_no_difference_reads_minus_zero():
+    other = rank_moves(sixth_card().observation())[1]
+    same = replace(other, difference=Estimate(-0.0, -0.0, -0.0, 64), group="about as good")  # as paired means of equal rows give
+    assert versus_words(same) == "about as good (the same result on every deal)"
+    close = replace(other, difference=Estimate(0.0, -0.4, 0.4, 512), group="about as good")
+    assert versus_words(close) == "about as good (0.0 points worse [-0.4, 0.4])"
+    assert versus_words(replace(other, difference=Estimate(-1.0, -1.5, -0.5, 512), group="worse")) == "1.0 point worse [0.5, 1.5]"
 
 
 def test_the_table_says_what_the_values_mean_once_and_groups_the_moves():

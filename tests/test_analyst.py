@@ -7,6 +7,7 @@ ends, the score difference read off the engine's table. The analyst must agree w
 intervals, on the batch simulator and on its own engine playouts."""
 
 import math
+import os
 import random
 import statistics
 
@@ -222,3 +223,20 @@ def test_the_paired_intervals_cover_the_true_difference_ninety_five_percent_of_t
 
 def _negated(e):
     return ex.analysis.Estimate(-e.value, -e.high, -e.low, e.samples)
+
+
+def test_the_first_analysis_of_a_process_spends_its_time_budget_on_deals_not_on_compiling(tmp_path):
+    """A new process with an empty numba cache compiles the counting policy (seconds) before its first
+    analysis; that time is not the analysis's: with a 3-second budget it still plays its deals."""
+    import subprocess
+    import sys
+
+    script = ("import expeditions as ex\n"
+              "from expeditions.analysis.analyst import Effort, analyse\n"
+              "a = analyse(ex.deal('expeditions', seed=5).observation(), Effort(first=64, most=512, seconds=3.0))\n"
+              "print(a.stop, a.deals, round(a.seconds, 2))\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300, check=True)
+    stop, deals, seconds = done.stdout.split()
+    assert any(tmp_path.iterdir())  # it did compile, into the empty cache
+    assert stop != "time" and float(seconds) < 3.0 and int(deals) > 64

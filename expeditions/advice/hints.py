@@ -80,11 +80,15 @@ class RankedMove:
 
 def versus_words(m: RankedMove) -> str:
     """How a move compares with the best, in words with its interval: ``2.1 points worse [0.9, 3.3]``,
-    ``about as good (within 2 points: [−1.4, 0.6])``, ``not decided at this budget (0.8 worse [−0.6, 2.2])``."""
+    ``about as good (0.3 points worse [−0.6, 1.2])``, ``not decided at this budget (0.8 points worse [−0.6, 2.2])``;
+    ``about as good (the same result on every deal)`` when the two moves part nowhere."""
     d = m.difference
     if m.group == BEST:
         return "the best"
-    worse = f"{-d.value:.1f} point{'' if f'{-d.value:.1f}' == '1.0' else 's'} worse [{-d.high:.1f}, {-d.low:.1f}]"
+    if d.low == d.high == 0:  # e.g. two draws the rest of the round never reaches
+        return "about as good (the same result on every deal)" if m.group == ABOUT_AS_GOOD else "the same result on every deal"
+    lost = f"{-d.value + 0.0:.1f}"  # + 0.0: no "-0.0"
+    worse = f"{lost} point{'' if lost == '1.0' else 's'} worse [{-d.high + 0.0:.1f}, {-d.low + 0.0:.1f}]"
     if m.group == WORSE:
         return worse
     if m.group == ABOUT_AS_GOOD:

@@ -253,6 +253,7 @@ class BatchPlayouts:
         self.seed = seed
         self.executor = executor
         self.workers = workers
+        compiled_here(observation)
 
     def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
         from .parallel import parallel_map
@@ -261,6 +262,19 @@ class BatchPlayouts:
                 for k in range(0, len(pieces), BATCH_PIECES)]
         parts = parallel_map(batch_results, jobs, executor=self.executor, workers=self.workers if self.executor is None else None)
         return [([d for part in parts for d in part[j][0]], [o for part in parts for o in part[j][1]]) for j in range(len(moves))]
+
+
+def compiled_here(observation: Observation) -> None:
+    """Have the compiled counting policy ready in this process before an analysis starts its clock: the
+    first call compiles it (seconds) or reads it from numba's cache (about a second), and a first hint
+    or a first move of Hard would otherwise spend its time budget on that instead of on deals."""
+    if not _COMPILED:
+        batch_results(BatchJob(observation, observation.legal_moves[:1], 0, (0,)))
+        _COMPILED.append(True)
+
+
+_COMPILED: list[bool] = []
+"""Not empty once ``compiled_here`` has played in this process."""
 
 
 BATCH_PIECES = 16
