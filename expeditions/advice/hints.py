@@ -78,22 +78,24 @@ class RankedMove:
         return f"{self.text}: {self.value:+.1f}, {versus_words(self)} ({self.reason})"
 
 
-def versus_words(m: RankedMove) -> str:
+def versus_words(m: RankedMove, *, number: Callable[[float], str] = "{:.1f}".format,
+                 undecided: str = "not decided at this budget") -> str:
     """How a move compares with the best, in words with its interval: ``2.1 points worse [0.9, 3.3]``,
     ``about as good (0.3 points worse [−0.6, 1.2])``, ``not decided at this budget (0.8 points worse [−0.6, 2.2])``;
-    ``about as good (the same result on every deal)`` when the two moves part nowhere."""
+    ``about as good (the same result on every deal)`` when the two moves part nowhere. ``number`` writes
+    a number of points, ``undecided`` names the undecided group (an app writes both more briefly)."""
     d = m.difference
     if m.group == BEST:
         return "the best"
     if d.low == d.high == 0:  # e.g. two draws the rest of the round never reaches
         return "about as good (the same result on every deal)" if m.group == ABOUT_AS_GOOD else "the same result on every deal"
-    lost = f"{-d.value + 0.0:.1f}"  # + 0.0: no "-0.0"
-    worse = f"{lost} point{'' if lost == '1.0' else 's'} worse [{-d.high + 0.0:.1f}, {-d.low + 0.0:.1f}]"
+    lost, low, high = (number(x + 0.0) for x in (-d.value, -d.high, -d.low))  # + 0.0: no "-0.0"
+    worse = f"{lost} point{'' if lost == '1.0' else 's'} worse [{low}, {high}]"
     if m.group == WORSE:
         return worse
     if m.group == ABOUT_AS_GOOD:
         return f"about as good ({worse})"
-    return f"not decided at this budget ({worse})"
+    return f"{undecided} ({worse})"
 
 
 def value_words(obs: Observation) -> str:

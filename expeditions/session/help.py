@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 
 from ..advice import Hints, Review, rank_moves, review, review_steps
-from ..advice.hints import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, RankedMove
+from ..advice.hints import ABOUT_AS_GOOD, BEST, UNDECIDED, WORSE, RankedMove, versus_words
 from ..advice.review import cost_words
 from ..round import Round
 from ..words import move_words
@@ -162,14 +162,7 @@ def _versus(m: RankedMove) -> str:
     """How a move compares with the best, in words, with its paired interval (empty for the best)."""
     if m.group == BEST:
         return ""
-    d = m.difference
-    points = _number(-d.value)
-    worse = (f"{points} point{'' if points == '1.0' else 's'} worse [{_number(-d.high)}, {_number(-d.low)}]").replace("-", "−")
-    if m.group == WORSE:
-        return worse
-    if m.group == ABOUT_AS_GOOD:
-        return f"about as good ({worse})"
-    return f"not decided ({worse})"
+    return versus_words(m, number=_number, undecided="not decided").replace("-", "−")
 
 
 __all__ = ["HINT_LINES", "Help", "hint_view", "review_view"]
