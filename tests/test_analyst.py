@@ -10,6 +10,8 @@ import math
 import os
 import random
 import statistics
+import subprocess
+import sys
 
 import pytest
 from positions import counted, gift, sixth_card, solitaire_end
@@ -228,9 +230,6 @@ def _negated(e):
 def test_the_first_analysis_of_a_process_spends_its_time_budget_on_deals_not_on_compiling(tmp_path):
     """A new process with an empty numba cache compiles the counting policy (seconds) before its first
     analysis; that time is not the analysis's: with a 3-second budget it still plays its deals."""
-    import subprocess
-    import sys
-
     script = ("import expeditions as ex\n"
               "from expeditions.analysis.analyst import Effort, analyse\n"
               "a = analyse(ex.deal('expeditions', seed=5).observation(), Effort(first=64, most=512, seconds=3.0))\n"

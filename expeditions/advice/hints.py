@@ -87,8 +87,8 @@ def versus_words(m: RankedMove, *, number: Callable[[float], str] = "{:.1f}".for
     d = m.difference
     if m.group == BEST:
         return "the best"
-    if d.low == d.high == 0:  # e.g. two draws the rest of the round never reaches
-        return "about as good (the same result on every deal)" if m.group == ABOUT_AS_GOOD else "the same result on every deal"
+    if d.low == d.high == 0:  # e.g. two investments of one suit: always about as good (``analyst.verdict_of``)
+        return "about as good (the same result on every deal)"
     lost, low, high = (number(x + 0.0) for x in (-d.value, -d.high, -d.low))  # + 0.0: no "-0.0"
     worse = f"{lost} point{'' if lost == '1.0' else 's'} worse [{low}, {high}]"
     if m.group == WORSE:

@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Protocol
 
 from ..arguments import real_number, shown, whole_number
@@ -50,6 +51,7 @@ from ..errors import AnalysisError, ArgumentError
 from ..estimate import Estimate, batch_means_estimate, proportion_estimate
 from ..moves import Move
 from ..observation import Observation
+from ..round import deal
 from .options import Option, play_option, side_result
 
 PIECE = 64
@@ -253,7 +255,7 @@ class BatchPlayouts:
         self.seed = seed
         self.executor = executor
         self.workers = workers
-        compiled_here(observation)
+        compiled_here()
 
     def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
         from .parallel import parallel_map
@@ -264,17 +266,14 @@ class BatchPlayouts:
         return [([d for part in parts for d in part[j][0]], [o for part in parts for o in part[j][1]]) for j in range(len(moves))]
 
 
-def compiled_here(observation: Observation) -> None:
+@cache
+def compiled_here() -> None:
     """Have the compiled counting policy ready in this process before an analysis starts its clock: the
     first call compiles it (seconds) or reads it from numba's cache (about a second), and a first hint
-    or a first move of Hard would otherwise spend its time budget on that instead of on deals."""
-    if not _COMPILED:
-        batch_results(BatchJob(observation, observation.legal_moves[:1], 0, (0,)))
-        _COMPILED.append(True)
-
-
-_COMPILED: list[bool] = []
-"""Not empty once ``compiled_here`` has played in this process."""
+    or a first move of Hard would otherwise spend its time budget on that instead of on deals. It plays
+    one move of a fresh deal on one piece; later calls do nothing."""
+    observation = deal(seed=0).observation()
+    batch_results(BatchJob(observation, observation.legal_moves[:1], 0, (0,)))
 
 
 BATCH_PIECES = 16
