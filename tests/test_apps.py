@@ -125,8 +125,9 @@ Voila.launch_instance(argv=voila_arguments(notebooks_dir() / "play-app.ipynb", a
 def test_a_voila_served_as_the_command_serves_it_refuses_visitors_beyond_the_limit_and_culls_idle_kernels(tmp_path):
     port = free_port("127.0.0.1", 9300)
     url = f"http://127.0.0.1:{port}/"
-    # The shipped settings, with two of them made small for the test: two kernels at most, idle ones culled after 2 s.
-    small = ["--LimitedKernelManager.max_kernels=2", "--MappingKernelManager.cull_idle_timeout=2",
+    # The shipped settings, with two of them made small for the test: two kernels at most, idle ones culled after 8 s
+    # (long enough that the first kernel is still there when the third visitor comes, on a slow first run too).
+    small = ["--LimitedKernelManager.max_kernels=2", "--MappingKernelManager.cull_idle_timeout=8",
              "--MappingKernelManager.cull_interval=1"]
     log = tmp_path / "voila.log"
     with log.open("w") as out:
@@ -145,7 +146,7 @@ def test_a_voila_served_as_the_command_serves_it_refuses_visitors_beyond_the_lim
         finally:
             server.terminate()
             server.wait(timeout=30)
-    assert "Culling kernels with idle durations > 2 seconds at 1 second intervals" in log.read_text()
+    assert "Culling kernels with idle durations > 8 seconds at 1 second intervals" in log.read_text()
     assert len(re.findall(r"Culling 'idle' kernel .* with 0 connections due to \d+ seconds of inactivity", log.read_text())) >= 2
 
 
