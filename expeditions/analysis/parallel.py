@@ -14,6 +14,7 @@ stopped, so the kernel is free again within moments instead of finishing the que
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from typing import Any, ParamSpec, TypeVar
@@ -84,8 +85,16 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
+    deadline = time.monotonic() + STOP_SECONDS
     for process in workers:
-        process.join(timeout=5)
+        # The pool's own thread reaps its workers too; when it wins that race, join returns before the exit
+        # code is set, and the worker, stopped, would still count as running: wait until the code is in.
+        while process.exitcode is None and time.monotonic() < deadline:
+            process.join(timeout=0.05)
+
+
+STOP_SECONDS = 5.0
+"""How long ``stop_pool`` waits for the stopped workers to be seen gone."""
 
 
 def check_pool(executor: Any, workers: Any, progress: Any = False) -> None:
