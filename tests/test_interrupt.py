@@ -12,6 +12,7 @@ import textwrap
 import pytest
 
 from expeditions.analysis import AnalysisError, tips
+from expeditions.analysis.parallel import stop_pool
 from expeditions.bots import RandomBot
 
 SMALL = {"rounds": 200, "bot_rounds": 3, "deals": 2, "bot": RandomBot}
@@ -60,3 +61,38 @@ def test_the_tips_spread_the_bots_rounds_over_processes_with_the_same_result():
 def test_the_tips_refuse_a_pool_they_cannot_use(options, words):
     with pytest.raises(AnalysisError, match=words):
         tips("expeditions", **SMALL, **options)
+
+
+class _ReapedElsewhere:
+    """A stopped worker whose exit status another thread collects: ``join`` returns at once, and the exit code
+    reads as unknown until that thread has set it (here, after two more joins)."""
+
+    def __init__(self) -> None:
+        self.terminated = False
+        self.joins = 0
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+    def join(self, timeout: float | None = None) -> None:
+        self.joins += 1
+
+    @property
+    def exitcode(self) -> int | None:
+        return -15 if self.terminated and self.joins >= 3 else None
+
+
+class _PoolOf:
+    def __init__(self, workers: list[_ReapedElsewhere]) -> None:
+        self._processes = dict(enumerate(workers))
+        self.shut = False
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.shut = not wait and cancel_futures
+
+
+def test_stopping_a_pool_waits_until_every_stopped_worker_is_seen_gone():
+    workers = [_ReapedElsewhere(), _ReapedElsewhere()]
+    pool = _PoolOf(workers)
+    stop_pool(pool)  # type: ignore[arg-type]
+    assert pool.shut and all(w.terminated and w.exitcode == -15 for w in workers)
