@@ -26,6 +26,7 @@ from expeditions.analysis.analyst import (
     Effort,
     EnginePlayouts,
     analyse,
+    deals_wanted,
     iter_analyse,
     position_seed,
 )
@@ -99,6 +100,27 @@ def test_moves_in_contention_get_more_deals_and_the_stop_is_said():
     assert analysis.moves[0].deals == max(deals)
     assert analysis.stop in ("separated", "settled", "precise", "deals")
     assert analysis.stop_words in str(analysis)
+
+
+def test_a_move_in_contention_gets_the_deals_its_interval_needs_at_most_twice_as_many():
+    effort = Effort(first=64, most=4096, precision=1.5)
+    # ±1.8 on 2,048 deals: (1.8 / 1.5)² × 2,048 = 2,949 deals bring it to ±1.5; a tenth more is 3,244, on the grid of 256
+    assert deals_wanted(2048, 1.8, effort) == 3328
+    # ±3 on 256 deals would need 1,126: no more than twice what it has
+    assert deals_wanted(256, 3.0, effort) == 512
+    # just wider than asked on 128 deals (141 needed): a piece more
+    assert deals_wanted(128, 1.55, effort) == 192
+    # never past the effort's most
+    assert deals_wanted(3072, 1.6, effort) == 4096 and deals_wanted(4096, 1.6, effort) == 4096
+
+
+def test_an_analysis_at_the_hints_effort_measures_its_moves_in_contention_to_the_precision_asked_for():
+    obs = counted(seed=2, turns=10).observation()
+    analysis = analyse(obs, Effort(first=64, most=8192, precision=1.5, seconds=60))
+    assert analysis.stop in ("separated", "settled", "precise")
+    for v in analysis.moves[1:]:
+        assert v.verdict in (WORSE, ABOUT_AS_GOOD) or v.against_best.half_width <= 1.5
+    assert any(v.deals not in (64, 128, 256, 512, 1024, 2048, 4096, 8192) for v in analysis.moves)  # as many as needed, not doubled
 
 
 def test_the_solitaire_end_is_valued_by_the_final_scores():

@@ -11,9 +11,10 @@ lessons' judgements and the Hard bot. How it values a move:
   difference: the seat's side's score minus the best other side's (its own score in the
   solitaire). Rule sets the batch simulator plays run on it; the others, and an edition without
   numpy, on the engine (the same rounds, slower);
-- it samples adaptively: every move first meets ``Effort.first`` deals; then the moves still in
-  contention get twice as many, and again, until the best move is *separated* (every other move is
-  worse), the rest are *settled* (each worse or about as good), every move left is measured to
+- it samples adaptively: every move first meets ``Effort.first`` deals; then each move still in
+  contention gets as many more as its interval says it needs to reach ``Effort.precision`` (at most
+  twice what it has: ``deals_wanted``), and again, until the best move is *separated* (every other
+  move is worse), the rest are *settled* (each worse or about as good), every move left is measured to
   ``Effort.precision``, the deals reach ``Effort.most``, or ``Effort.seconds`` of processor time
   have passed. The answer says which of these happened (``Analysis.stop``);
 - it reports every move as its **paired difference to the best**, with a 95% interval (Student's
@@ -78,12 +79,12 @@ STOPS = {
 
 @dataclass(frozen=True)
 class Effort:
-    """How hard the analyst looks: ``first`` deals for every move, then doubling for the moves in
-    contention up to ``most``; ``tie`` (points) is how close two moves' paired difference must be
-    known to be, either way, to call them about as good; a move still undecided stops getting deals
-    once its interval is within ``±precision``; ``seconds`` of processor time end it in any case;
-    ``seed`` picks another set of deals for the same position; ``candidates`` (0: every legal move)
-    limits the moves examined to that many of those the Heuristic's card counting ranks best, for
+    """How hard the analyst looks: ``first`` deals for every move, then more for the moves in contention (at
+    most twice as many each time: ``deals_wanted``) up to ``most``; ``tie`` (points) is how close two moves'
+    paired difference must be known to be, either way, to call them about as good; a move still undecided
+    stops getting deals once its interval is within ``±precision``; ``seconds`` of processor time end it in
+    any case; ``seed`` picks another set of deals for the same position; ``candidates`` (0: every legal
+    move) limits the moves examined to that many of those the Heuristic's card counting ranks best, for
     positions with very many moves on the engine's slower playouts."""
 
     first: int = 128
@@ -381,6 +382,22 @@ def shifted(value: Estimate, difference: Estimate) -> Estimate:
     return Estimate(centre, centre - half, centre + half, difference.samples)
 
 
+SPARE = 1.1
+"""The deals a move is given beyond those its interval's width says it needs (``deals_wanted``)."""
+GRID = 4 * PIECE
+"""Past this many deals, a move's next deals are counted on a grid of as many (moves on the same count play together)."""
+
+
+def deals_wanted(deals: int, half_width: float, effort: Effort) -> int:
+    """The deals to give next to a move in contention that has ``deals`` and a paired interval of
+    ``±half_width``: as many as bring its interval to ``effort.precision`` (an interval narrows as one
+    over the square root of the deals), with ``SPARE`` to spare and rounded up to a piece (to ``GRID``
+    past it); at least a piece more, at most twice as many, and never more than ``effort.most``."""
+    grid = GRID if deals >= GRID else PIECE
+    needed = SPARE * deals * (half_width / effort.precision) ** 2
+    return min(effort.most, 2 * deals, max(deals + PIECE, grid * math.ceil(needed / grid)))
+
+
 DECIDE = 1.43
 """How much wider than its 95% interval a move's interval must lie below 0, or within the tie margin, for the
 analyst to stop giving it deals (about a 99.7% interval): it looks at its moves again after every round of deals,
@@ -515,8 +532,19 @@ class Analyst:
                 self.stop = CANCELLED
                 break
             yield self.analysis()
-            self._extend([best, *undecided], min(effort.most, 2 * max(m.deals for m in undecided)))
+            self._more(best, undecided)
         yield self.analysis()
+
+    def _more(self, best: _Move, undecided: list[_Move]) -> None:
+        """Give each move in contention the deals it is expected to need (``deals_wanted``), and the best
+        as many as the most of them, so that every comparison stays paired."""
+        wanted: dict[int, list[_Move]] = {}
+        for m in undecided:
+            wanted.setdefault(deals_wanted(m.deals, paired(m, best).half_width, self.effort), []).append(m)
+        most = max(wanted)
+        self._extend([best, *wanted.pop(most)], most)
+        for deals, group in sorted(wanted.items()):
+            self._extend(group, deals)
 
     def _settled_stop(self, best: _Move) -> str:
         verdicts = [verdict_of(paired(m, best), self.effort.tie) for m in self.moves if m is not best]

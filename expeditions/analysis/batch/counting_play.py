@@ -13,7 +13,7 @@ from ...bots import counting
 from ...bots.policies import extra_allowance
 from ...rules import Rules
 from ..options import TURN_CAP
-from ..stats import IntArray, points_table
+from ..stats import IntArray
 from . import counting_kernel
 from .counting_layout import CountingLayout, counting_layout
 from .counting_state import STATE_ARRAYS, CountingState
@@ -102,20 +102,21 @@ COUNTING_BATCH = 8_192
 """Rounds ``simulation.play_batch`` deals and plays in one go with the counting policy (a seed's deals depend on it)."""
 
 
+@lru_cache(maxsize=16)
+def pattern_points(rules: Rules) -> IntArray:
+    """The rules' score of every pattern of one suit's laid cards (the patterns of ``CountingLayout.laid``)."""
+    layout = counting_layout(rules)
+    info = layout.laid.astype(np.int64)
+    stride_numbers, stride_investments = layout.points_strides
+    table: IntArray = layout.points[(info & 63) * stride_numbers + ((info >> 10) & 3) * stride_investments + ((info >> 6) & 15)]
+    return table
+
+
 def expedition_scores(layout: CountingLayout, laid: IntArray) -> IntArray:
     """Each expedition's score, shape (suits, rows), for masks of the cards one side laid."""
-    table = points_table(layout.rules)
+    table = pattern_points(layout.rules)
     pattern = np.int64(layout.pattern)
-    out = np.zeros((layout.suits, laid.size), dtype=np.int64)
-    values = np.array([0] * layout.investments + list(layout.rules.numbers), dtype=np.int64)
-    for s in range(layout.suits):
-        p = (laid >> (s * layout.ranks)) & pattern
-        numbers = np.zeros(laid.size, dtype=np.int64)
-        for r in range(layout.investments, layout.ranks):
-            numbers += ((p >> r) & 1) * values[r]
-        investments = np.bitwise_count(p & ((1 << layout.investments) - 1)).astype(np.int64)
-        out[s] = table[numbers, investments, np.bitwise_count(p).astype(np.int64)]
-    return out
+    return np.stack([table[(laid >> (s * layout.ranks)) & pattern] for s in range(layout.suits)])
 
 
 def counting_result(layout: CountingLayout, out: dict[str, Any]) -> dict[str, IntArray]:
