@@ -43,7 +43,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..arguments import real_number, shown, whole_number
 from ..bots.heuristic import Scorer, sight_of
@@ -54,6 +54,9 @@ from ..moves import Move
 from ..observation import Observation
 from ..round import deal
 from .options import Option, play_option, side_result
+
+if TYPE_CHECKING:  # the edition in the browser has no numpy: the batch simulator is imported where it plays
+    from .batch import CountingState
 
 PIECE = 64
 """Deals per piece: the unit in which moves get more deals."""
@@ -256,6 +259,8 @@ class BatchPlayouts:
         self.seed = seed
         self.executor = executor
         self.workers = workers
+        self._dealt: dict[int, CountingState] = {}
+        """The pieces dealt so far, when the deals are played in this process (each is dealt once)."""
         compiled_here()
 
     def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
@@ -263,7 +268,10 @@ class BatchPlayouts:
 
         jobs = [BatchJob(self.observation, tuple(moves), self.seed, tuple(pieces[k:k + BATCH_PIECES]))
                 for k in range(0, len(pieces), BATCH_PIECES)]
-        parts = parallel_map(batch_results, jobs, executor=self.executor, workers=self.workers if self.executor is None else None)
+        if self.executor is None and self.workers == 1:
+            parts = [batch_results(job, self._dealt) for job in jobs]
+        else:
+            parts = parallel_map(batch_results, jobs, executor=self.executor, workers=self.workers if self.executor is None else None)
         return [([d for part in parts for d in part[j][0]], [o for part in parts for o in part[j][1]]) for j in range(len(moves))]
 
 
@@ -291,15 +299,20 @@ class BatchJob:
     pieces: tuple[int, ...]
 
 
-def batch_results(job: BatchJob) -> Results:
-    """The results of ``job``'s moves on its pieces (piece ``k`` deals from the random stream ``[seed, k]``)."""
+def batch_results(job: BatchJob, dealt: dict[int, CountingState] | None = None) -> Results:
+    """The results of ``job``'s moves on its pieces (piece ``k`` deals from the random stream ``[seed, k]``);
+    ``dealt`` keeps the pieces dealt so far (by piece), to deal each one once."""
     import numpy as np
 
     from .batch import CountingState
     from .rollouts import play_options, sample_state
 
     obs = job.observation
-    state = CountingState.concatenate([sample_state(obs, PIECE, np.random.default_rng([job.seed, piece])) for piece in job.pieces])
+    kept: dict[int, CountingState] = {} if dealt is None else dealt
+    for piece in job.pieces:
+        if piece not in kept:
+            kept[piece] = sample_state(obs, PIECE, np.random.default_rng([job.seed, piece]))
+    state = CountingState.concatenate([kept[piece] for piece in job.pieces])
     scores = play_options(obs, [Option(str(m), (m,)) for m in job.moves], state)["scores"]
     side = obs.side
     difference = scores[:, :, side] - scores[:, :, 1 - side]
@@ -505,8 +518,9 @@ class Analyst:
                 undecided.append(m)
         return best, undecided, behind
 
-    def steps(self) -> Iterator[Analysis]:
-        """The analysis after each round of deals, until it stops (see the module docs)."""
+    def steps(self, *, every: bool = True) -> Iterator[Analysis]:
+        """The analysis after each round of deals, until it stops (see the module docs); with ``every=False``
+        only the last."""
         effort = self.effort
         if len(self.moves) == 1:
             self._extend(self.moves, effort.first)
@@ -531,7 +545,8 @@ class Analyst:
             if self.cancelled is not None and self.cancelled():
                 self.stop = CANCELLED
                 break
-            yield self.analysis()
+            if every:
+                yield self.analysis()
             self._more(best, undecided)
         yield self.analysis()
 
@@ -557,7 +572,7 @@ class Analyst:
     def run(self) -> Analysis:
         """The final analysis."""
         final: Analysis | None = None
-        for step in self.steps():
+        for step in self.steps(every=False):
             final = step
         assert final is not None
         return final
