@@ -162,10 +162,18 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     review = over.get_by_test_id("review-result")
     expect(review.get_by_test_id("progress")).to_be_visible()
     expect(review).to_have_attribute("data-to-review", str(made))
-    page.wait_for_function("root => Number((root.querySelector('[data-testid=review-result]') || {dataset: {}}).dataset.done) >= 3",
-                           arg=table.element_handle())  # the table is drawn afresh with each step: look it up each time
-    if review.get_attribute("data-complete") == "false":
-        expect(review.get_by_test_id("progress")).to_contain_text(re.compile(rf"Reviewing your moves against the Expert: \d+ of {made}"))
+    # The table is drawn afresh with each step, and a short review may finish between two reads: look the result
+    # up afresh and read whether it is complete and what its progress bar says in one go.
+    moment = page.wait_for_function(
+        """root => {
+            const result = root.querySelector('[data-testid=review-result]');
+            if (!result || Number(result.dataset.done) < 3) return null;
+            const progress = result.querySelector('[data-testid=progress]');
+            return {complete: result.dataset.complete, progress: progress ? progress.textContent : null};
+        }""",
+        arg=table.element_handle()).json_value()
+    if moment["complete"] == "false":
+        assert re.search(rf"Reviewing your moves against the Expert: \d+ of {made}", moment["progress"] or ""), moment
         save_screenshot(page, f"play-{colours}-review-in-progress")
     expect(review).to_have_attribute("data-complete", "true", timeout=180_000)
     app.twin.act({"action": "review"})  # the same review, in the twin
