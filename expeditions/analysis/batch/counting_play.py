@@ -75,7 +75,7 @@ def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = No
 class KernelTables:
     """What the compiled policy reads of a rule set: its numbers (``counting_kernel.FACTS``), the policy's
     numbers per seat (``counting_kernel.KNOBS``, the constants of ``bots.counting``), and the layout's
-    tables as 64-bit arrays (the arrival weights once per seat)."""
+    tables as 32-bit arrays, the smaller to keep near the processor (the arrival weights once per seat)."""
 
     facts: IntArray
     knobs: IntArray
@@ -94,8 +94,8 @@ def kernel_tables(rules: Rules) -> KernelTables:
              "points_stride_0": layout.points_strides[0], "points_stride_1": layout.points_strides[1]}
     knobs = np.array([getattr(counting, name) for name in counting_kernel.KNOBS], dtype=np.int64)
     return KernelTables(np.array([facts[name] for name in counting_kernel.FACTS], dtype=np.int64), np.stack([knobs, knobs]),
-                        layout.laid.astype(np.int64), layout.numbers.astype(np.int64),
-                        np.stack([layout.arrivals, layout.arrivals]).astype(np.int64), layout.points.astype(np.int64))
+                        layout.laid.astype(np.int32), layout.numbers.astype(np.int32),
+                        np.stack([layout.arrivals, layout.arrivals]).astype(np.int32), layout.points.astype(np.int32))
 
 
 COUNTING_BATCH = 8_192
