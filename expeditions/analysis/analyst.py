@@ -503,9 +503,9 @@ class Analyst:
         score = batch_means_estimate([x / BATCH for x in m.own], BATCH)
         return MoveVerdict(m.move, against, m.deals, verdict, value, score, proportion_estimate(m.wins, m.deals))
 
-    def _open(self) -> tuple[_Move, list[_Move], list[_Move]]:
-        """The best move, the moves still undecided and wide, and the moves that must catch up with the
-        best (fewer deals, and ahead of it on those)."""
+    def _open(self) -> tuple[_Move, list[tuple[_Move, Estimate]], list[_Move]]:
+        """The best move, the moves still undecided and wide (each with its paired difference from the
+        best), and the moves that must catch up with the best (fewer deals, and ahead of it on those)."""
         best = self._best()
         undecided, behind = [], []
         for m in self.moves:
@@ -515,7 +515,7 @@ class Analyst:
             if m.deals < best.deals and d.value > 0:
                 behind.append(m)
             elif verdict_of(widened(d), self.effort.tie) == UNDECIDED and d.half_width > self.effort.precision:
-                undecided.append(m)
+                undecided.append((m, d))
         return best, undecided, behind
 
     def steps(self, *, every: bool = True) -> Iterator[Analysis]:
@@ -536,7 +536,7 @@ class Analyst:
             if not undecided:
                 self.stop = self._settled_stop(best)
                 break
-            if all(m.deals >= effort.most for m in undecided):
+            if all(m.deals >= effort.most for m, _ in undecided):
                 self.stop = DEALS
                 break
             if self.seconds >= effort.seconds:
@@ -550,12 +550,13 @@ class Analyst:
             self._more(best, undecided)
         yield self.analysis()
 
-    def _more(self, best: _Move, undecided: list[_Move]) -> None:
-        """Give each move in contention the deals it is expected to need (``deals_wanted``), and the best
-        as many as the most of them, so that every comparison stays paired."""
+    def _more(self, best: _Move, undecided: list[tuple[_Move, Estimate]]) -> None:
+        """Give each move in contention (with its paired difference from the best) the deals it is expected
+        to need (``deals_wanted``), and the best as many as the most of them, so that every comparison
+        stays paired."""
         wanted: dict[int, list[_Move]] = {}
-        for m in undecided:
-            wanted.setdefault(deals_wanted(m.deals, paired(m, best).half_width, self.effort), []).append(m)
+        for m, d in undecided:
+            wanted.setdefault(deals_wanted(m.deals, d.half_width, self.effort), []).append(m)
         most = max(wanted)
         self._extend([best, *wanted.pop(most)], most)
         for deals, group in sorted(wanted.items()):

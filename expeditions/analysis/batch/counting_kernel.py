@@ -38,10 +38,9 @@ KNOBS = ("INVEST_HELD", "INVEST_STEP", "INVEST_RISK", "UNSTARTED", "FEED_NEXT", 
  K_FEED_INVESTMENT, K_FIT, K_PROLONG, K_SCALE) = range(len(KNOBS))
 
 FACTS = ("suits", "ranks", "investments", "bonus", "bonus_at", "cost", "lowest", "stall_limit", "initial_deck",
-         "extra_allowance", "points_stride_0", "points_stride_1")
+         "extra_allowance")
 """The rule set's numbers, in the order of ``facts``."""
-(F_SUITS, F_RANKS, F_INV, F_BONUS, F_BONUS_AT, F_COST, F_LOWEST, F_STALL, F_INITIAL, F_EXTRA, F_STRIDE0,
- F_STRIDE1) = range(len(FACTS))
+(F_SUITS, F_RANKS, F_INV, F_BONUS, F_BONUS_AT, F_COST, F_LOWEST, F_STALL, F_INITIAL, F_EXTRA) = range(len(FACTS))
 
 
 @intrinsic
@@ -121,13 +120,6 @@ def plan(numbers_of_plan: Any, laid_t: Any, numbers_t: Any, arrivals_t: Any, lai
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def expedition_points(facts: Any, laid_t: Any, points: Any, pattern: Any) -> Any:
-    """The rules' score of one suit's pattern of laid cards."""
-    info = laid_t[pattern]
-    return points[(info & 63) * facts[F_STRIDE0] + ((info >> 10) & 3) * facts[F_STRIDE1] + ((info >> 6) & 15)]
-
-
-@njit(cache=True, error_model="numpy", inline="always")
 def choose(facts: Any, knobs: Any, laid_t: Any, numbers_t: Any, arrivals_t: Any, points: Any, m: Any, hands: Any,
            known: Any, laid_all: Any, open_: Any, allowed: Any, committed: Any, piles: Any, pile_cards: Any, gone: Any,
            deck_left: Any, turns: Any, stall: Any, hold: Any, plans: Any, others: Any) -> Any:
@@ -196,8 +188,7 @@ def choose(facts: Any, knobs: Any, laid_t: Any, numbers_t: Any, arrivals_t: Any,
         investment = low_bit(free & inv_pattern)
         if investment:
             if last:
-                worth = scale * (expedition_points(facts, laid_t, points, laid | investment)
-                                 - expedition_points(facts, laid_t, points, laid))
+                worth = scale * (points[laid | investment] - points[laid])
             else:
                 a = plan(numbers_of_plan, laid_t, numbers_t, arrivals_t, laid | investment, held & ~investment, arrivals, 2,
                          k, reach, half, cost)
@@ -209,8 +200,7 @@ def choose(facts: Any, knobs: Any, laid_t: Any, numbers_t: Any, arrivals_t: Any,
         if numbers:
             number = (np.int64(1) << (63 - leading_zeros(numbers))) if last else low_bit(numbers)
             if last:
-                worth = scale * (expedition_points(facts, laid_t, points, laid | number)
-                                 - expedition_points(facts, laid_t, points, laid))
+                worth = scale * (points[laid | number] - points[laid])
             else:
                 below = (number << 1) - 1
                 a = plan(numbers_of_plan, laid_t, numbers_t, arrivals_t, laid | number, held & ~below,

@@ -74,8 +74,9 @@ def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = No
 @dataclass(frozen=True)
 class KernelTables:
     """What the compiled policy reads of a rule set: its numbers (``counting_kernel.FACTS``), the policy's
-    numbers per seat (``counting_kernel.KNOBS``, the constants of ``bots.counting``), and the layout's
-    tables as 32-bit arrays, the smaller to keep near the processor (the arrival weights once per seat)."""
+    numbers per seat (``counting_kernel.KNOBS``, the constants of ``bots.counting``), the layout's tables
+    (the arrival weights once per seat) and the score of every pattern of one suit's laid cards
+    (``pattern_points``), as 32-bit arrays, the smaller to keep near the processor."""
 
     facts: IntArray
     knobs: IntArray
@@ -90,12 +91,11 @@ def kernel_tables(rules: Rules) -> KernelTables:
     layout = counting_layout(rules)
     facts = {"suits": layout.suits, "ranks": layout.ranks, "investments": layout.investments, "bonus": rules.bonus,
              "bonus_at": rules.bonus_at, "cost": rules.cost, "lowest": min(rules.numbers), "stall_limit": rules.stall_limit or 0,
-             "initial_deck": rules.draw_deck_after_deal, "extra_allowance": extra_allowance(rules.draw_deck_after_deal),
-             "points_stride_0": layout.points_strides[0], "points_stride_1": layout.points_strides[1]}
+             "initial_deck": rules.draw_deck_after_deal, "extra_allowance": extra_allowance(rules.draw_deck_after_deal)}
     knobs = np.array([getattr(counting, name) for name in counting_kernel.KNOBS], dtype=np.int64)
     return KernelTables(np.array([facts[name] for name in counting_kernel.FACTS], dtype=np.int64), np.stack([knobs, knobs]),
                         layout.laid.astype(np.int32), layout.numbers.astype(np.int32),
-                        np.stack([layout.arrivals, layout.arrivals]).astype(np.int32), layout.points.astype(np.int32))
+                        np.stack([layout.arrivals, layout.arrivals]).astype(np.int32), pattern_points(rules).astype(np.int32))
 
 
 COUNTING_BATCH = 8_192
