@@ -196,6 +196,26 @@ def test_compare_measures_two_moves_on_more_paired_deals():
         analyst.compare(absent, worst, 64)
 
 
+@pytest.mark.parametrize("workers", [1, None, 2])
+def test_the_pieces_played_in_this_process_are_dealt_once(monkeypatch, workers):
+    # One job of pieces runs in this process whatever the workers (parallel_map's rule): a piece played
+    # again for other moves is not dealt again, and the results are those of one worker.
+    from expeditions.analysis import rollouts
+    from expeditions.analysis.analyst import BatchPlayouts
+
+    obs = counted(seed=8, turns=20).observation()
+    moves = obs.legal_moves[:3]
+    alone = BatchPlayouts(obs, 5, workers=1).results(moves, range(2))
+    dealt = []
+    sample_state = rollouts.sample_state
+    monkeypatch.setattr(rollouts, "sample_state", lambda *a, **k: dealt.append(1) or sample_state(*a, **k))
+    playouts = BatchPlayouts(obs, 5, workers=workers)
+    first = playouts.results(moves[:2], range(2))
+    again = playouts.results(moves[2:], range(2))
+    assert len(dealt) == 2
+    assert first + again == alone
+
+
 def test_iter_analyse_grows_and_ends_with_the_analysis():
     obs = counted(seed=8, turns=20).observation()
     steps = list(iter_analyse(obs, Effort(first=64, most=1024)))

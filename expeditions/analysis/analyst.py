@@ -260,15 +260,15 @@ class BatchPlayouts:
         self.executor = executor
         self.workers = workers
         self._dealt: dict[int, CountingState] = {}
-        """The pieces dealt so far, when the deals are played in this process (each is dealt once)."""
+        """The pieces dealt so far and played in this process (each is dealt once here)."""
         compiled_here()
 
     def results(self, moves: Sequence[Move], pieces: Sequence[int]) -> Results:
-        from .parallel import parallel_map
+        from .parallel import parallel_map, runs_here
 
         jobs = [BatchJob(self.observation, tuple(moves), self.seed, tuple(pieces[k:k + BATCH_PIECES]))
                 for k in range(0, len(pieces), BATCH_PIECES)]
-        if self.executor is None and self.workers == 1:
+        if runs_here(self.executor, self.workers, len(jobs)):
             parts = [batch_results(job, self._dealt) for job in jobs]
         else:
             parts = parallel_map(batch_results, jobs, executor=self.executor, workers=self.workers if self.executor is None else None)

@@ -36,6 +36,12 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+def runs_here(executor: Executor | None, workers: int | None, items: int) -> bool:
+    """Whether ``parallel_map`` computes its ``items`` in this process: no executor, and one worker
+    (``None``: every core) or one item."""
+    return executor is None and ((workers or default_workers()) <= 1 or items <= 1)
+
+
 def parallel_map(
     fn: Callable[[T], R],
     items: Iterable[T],
@@ -50,7 +56,7 @@ def parallel_map(
     check_pool(executor, workers, progress)
     work: Sequence[T] = list(items)
     with progress_bar(len(work), description, enabled=progress) as bar:
-        if executor is None and ((workers or default_workers()) <= 1 or len(work) <= 1):
+        if runs_here(executor, workers, len(work)):
             out = []
             for x in work:
                 out.append(fn(x))
