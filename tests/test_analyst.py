@@ -17,12 +17,14 @@ import pytest
 from positions import counted, gift, sixth_card, solitaire_end
 
 import expeditions as ex
+from expeditions.analysis import rollouts
 from expeditions.analysis.analyst import (
     ABOUT_AS_GOOD,
     BEST,
     UNDECIDED,
     WORSE,
     Analyst,
+    BatchPlayouts,
     Effort,
     EnginePlayouts,
     analyse,
@@ -200,9 +202,6 @@ def test_compare_measures_two_moves_on_more_paired_deals():
 def test_the_pieces_played_in_this_process_are_dealt_once(monkeypatch, workers):
     # One job of pieces runs in this process whatever the workers (parallel_map's rule): a piece played
     # again for other moves is not dealt again, and the results are those of one worker.
-    from expeditions.analysis import rollouts
-    from expeditions.analysis.analyst import BatchPlayouts
-
     obs = counted(seed=8, turns=20).observation()
     moves = obs.legal_moves[:3]
     alone = BatchPlayouts(obs, 5, workers=1).results(moves, range(2))

@@ -164,7 +164,7 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
     expect(review).to_have_attribute("data-to-review", str(made))
     # The table is drawn afresh with each step, and a short review may finish between two reads: look the result
     # up afresh and read whether it is complete and what its progress bar says in one go.
-    moment = page.wait_for_function(
+    seen = page.wait_for_function(
         """root => {
             const result = root.querySelector('[data-testid=review-result]');
             if (!result || Number(result.dataset.done) < 3) return null;
@@ -172,8 +172,8 @@ def test_a_full_round_and_the_next_by_gestures(page: Page, voila: str, seeded: P
             return {complete: result.dataset.complete, progress: progress ? progress.textContent : null};
         }""",
         arg=table.element_handle()).json_value()
-    if moment["complete"] == "false":
-        assert re.search(rf"Reviewing your moves against the Expert: \d+ of {made}", moment["progress"] or ""), moment
+    if seen["complete"] == "false":
+        assert re.search(rf"Reviewing your moves against the Expert: \d+ of {made}", seen["progress"] or ""), seen
         save_screenshot(page, f"play-{colours}-review-in-progress")
     expect(review).to_have_attribute("data-complete", "true", timeout=180_000)
     app.twin.act({"action": "review"})  # the same review, in the twin
