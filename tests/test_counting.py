@@ -17,8 +17,10 @@ from expeditions.analysis.batch import (
     counting_result,
     counting_state_of_tables,
     play_counting,
+    policy_numbers,
 )
-from expeditions.bots import counting_policy
+from expeditions.analysis.batch.counting_kernel import KNOBS
+from expeditions.bots import counting, counting_policy
 from expeditions.bots.counting import Counting, CountingPolicy, counting_action
 from expeditions.bots.policies import playout, uniform_policy
 from expeditions.engine import DISCARD, PLAY, deal_table, move_of, spec_for
@@ -66,6 +68,50 @@ def test_the_batch_plays_every_deal_move_for_move_as_the_engine(name):
     played = [playout(deal_table(spec, [int(c) for c in d], 1), [counting_policy] * 2, random.Random(0)).scores()
               for d in decks[:50]]
     assert counting_result(layout, play_counting(counting_deals(layout, decks[:50], starter=1)))["scores"].tolist() == played
+
+
+VARIANT = {"UNSTARTED": 8, "FEED_INVESTMENT": 40, "PROLONG": 6, "INVEST_HELD": 12}
+"""Numbers of the policy far from its own, so that a seat playing them plays other moves."""
+
+
+def test_each_seat_plays_its_own_numbers_move_for_move_as_the_engine_with_them(monkeypatch):
+    rules = ex.rules("expeditions")
+    spec, layout = spec_for(rules), counting_layout(rules)
+    rng = np.random.default_rng(7)
+    decks = np.stack([rng.permutation(len(spec.deck_ids)) for _ in range(200)])
+    standing, variant = policy_numbers(), policy_numbers(**VARIANT)
+    out = play_counting(counting_deals(layout, decks, starter=1), record=True, numbers=(variant, standing))
+
+    def with_variant_for_seat_0(table, step, row):
+        with monkeypatch.context() as patch:
+            if table.to_move == 0:
+                for name, value in VARIANT.items():
+                    patch.setattr(counting, name, value)
+            return counting_policy(table, random.Random(0))
+
+    tables = [deal_table(spec, [int(c) for c in d], 1) for d in decks]
+    assert check_moves(rules, tables, out, layout, with_variant_for_seat_0) > 200 * 30
+    as_it_stands = play_counting(counting_deals(layout, decks, starter=1))
+    assert not np.array_equal(out["laid"][0], as_it_stands["laid"][0])  # the numbers changed seat 0's play
+    same = play_counting(counting_deals(layout, decks, starter=1), numbers=(standing, standing))
+    assert all(np.array_equal(same[key], as_it_stands[key]) for key in as_it_stands)
+
+
+def test_a_seats_numbers_are_checked():
+    with pytest.raises(AnalysisError, match=r"SCALE: not a number .* the numbers are INVEST_HELD, INVEST_STEP"):
+        policy_numbers(SCALE=10)
+    with pytest.raises(AnalysisError, match="ARRIVE_ABOVE"):
+        policy_numbers(ARRIVE_ABOVE=10)
+    with pytest.raises(AnalysisError, match="PROLONG must be at least 0, got -1"):
+        policy_numbers(PROLONG=-1)
+    with pytest.raises(AnalysisError, match=r"UNSTARTED takes a whole number, got 4\.5"):
+        policy_numbers(UNSTARTED=4.5)
+    changed = policy_numbers(UNSTARTED=5) != policy_numbers()
+    assert [name for name, differs in zip(KNOBS, changed, strict=True) if differs] == ["UNSTARTED"]
+    rules = ex.rules("expeditions")
+    state = counting_deals(counting_layout(rules), np.arange(len(spec_for(rules).deck_ids))[None, :])
+    with pytest.raises(AnalysisError, match="a row of 12 numbers"):
+        play_counting(state, numbers=(policy_numbers()[:5], policy_numbers()[:5]))
 
 
 def mid_round_tables(rules, count, seed):

@@ -7,7 +7,12 @@ range that starts further on tunes on other deals than the ones the figures are 
 bots play as engine policies from what the seat may know (the Heuristic ranks every legal move,
 as its bot does), which is several times faster than a tournament of bots.
 
-Usage: python tools/counting_duel.py [--deals N] [--start K] [--opponent heuristic|first] [NAME=VALUE ...] ...
+With ``--opponent itself`` the variants meet the policy as it stands on the batch simulator instead (compiled:
+100,000 duplicate deals in a few seconds; ``--seed`` must then be a whole number): a quick first sieve, since
+what plays better against itself need not play better against the Heuristic. There a variant may change the
+numbers the compiled policy takes per seat (``batch.policy_numbers``), not ``ARRIVE_ABOVE`` or ``ARRIVE_BELOW``.
+
+Usage: python tools/counting_duel.py [--deals N] [--start K] [--opponent heuristic|first|itself] [NAME=VALUE ...] ...
 Each argument after the options is one variant: ``ARRIVE_ABOVE=16`` or ``"ARRIVE_ABOVE=20 PROLONG=2"``.
 """
 
@@ -56,6 +61,29 @@ def shares(policy: Policy, opponent: Policy, rules: ex.Rules, deals: range, seed
     return wins, differences
 
 
+def batch_shares(numbers: dict[str, int], rules: ex.Rules, deals: int, seed: int) -> tuple[list[float], list[float]]:
+    """``shares`` on the batch simulator: the variant ``numbers`` against the policy as it stands, ``deals``
+    fresh deals of the random stream ``seed``, each played twice with the seats swapped."""
+    import numpy as np
+
+    from expeditions.analysis import batch
+
+    layout, counting_cards = batch.layout_for(rules), batch.counting_layout(rules)
+    variant, standing = batch.policy_numbers(**numbers), batch.policy_numbers()
+    rng = np.random.default_rng(seed)
+    wins: list[float] = []
+    differences: list[float] = []
+    for start in range(0, deals, batch.COUNTING_BATCH):
+        state = batch.counting_deals(counting_cards, batch.shuffled_bits(layout, min(batch.COUNTING_BATCH, deals - start), rng))
+        lead = []
+        for seat, numbers_by_seat in enumerate(((variant, standing), (standing, variant))):
+            scores = batch.counting_result(counting_cards, batch.play_counting(state, numbers=numbers_by_seat))["scores"]
+            lead.append(scores[:, seat] - scores[:, 1 - seat])
+        wins.extend(((np.sign(lead[0]) + np.sign(lead[1])) / 4 + 0.5).tolist())
+        differences.extend(((lead[0] + lead[1]) / 2).tolist())
+    return wins, differences
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% normal interval."""
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
@@ -81,10 +109,23 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--start", type=int, default=1000, help="the first deal (0: the benchmark's deals)")
     parser.add_argument("--seed", default="counting")
-    parser.add_argument("--opponent", choices=("heuristic", "first"), default="heuristic")
+    parser.add_argument("--opponent", choices=("heuristic", "first", "itself"), default="heuristic")
     parser.add_argument("variants", nargs="*", type=variant)
     args = parser.parse_args()
     rules = ex.rules("expeditions")
+    if args.opponent == "itself":
+        if not args.seed.isdigit():
+            raise SystemExit(f"--opponent itself deals from a whole-number seed, got {args.seed!r}")
+        print(f"# {args.deals} duplicate deals of seed {args.seed} on the batch simulator, against the policy as it stands")
+        for numbers in args.variants:
+            began = time.perf_counter()
+            label = " ".join(f"{k}={v}" for k, v in numbers.items())
+            try:
+                run = batch_shares(numbers, rules, args.deals, int(args.seed))
+            except ex.ExpeditionsError as error:
+                raise SystemExit(str(error)) from None
+            print(report(label, *run) + f" ({time.perf_counter() - began:.0f} s)", flush=True)
+        return
     deals = range(args.start, args.start + args.deals)
     opponent: Callable[[Table, random.Random], Action] = heuristic_policy if args.opponent == "heuristic" else first_policy
     began = time.perf_counter()

@@ -34,7 +34,7 @@ the engine's tables and sampled observations), ``counting_kernel`` (the policy's
 from ...engine import DECK
 from ..options import TURN_CAP
 from .counting_layout import CountingLayout, counting_layout
-from .counting_play import COUNTING_BATCH, REMOVE, Forced, counting_result, expedition_scores, play_counting
+from .counting_play import COUNTING_BATCH, REMOVE, Forced, counting_result, expedition_scores, play_counting, policy_numbers
 from .counting_state import CountingState, Seen, card_mask, counting_deals, counting_state, counting_state_of_tables, seen_masks
 from .layout import END_CODES, Layout, layout_for, one_move_per_suit, pick, score_laid, shuffled_bits, unsupported
 from .random_play import play_playable, play_uniform
@@ -44,6 +44,6 @@ __all__ = [
     "CHOICES", "COUNTING_BATCH", "DECK", "END_CODES", "POLICIES", "REMOVE", "TURN_CAP", "BatchResult", "CountingLayout",
     "CountingState", "Forced", "Layout", "Seen", "card_mask", "counting_deals", "counting_layout", "counting_result",
     "counting_state", "counting_state_of_tables", "expedition_scores", "layout_for", "one_move_per_suit",
-    "pick", "play_batch", "play_counting", "play_playable", "play_uniform", "score_laid", "seen_masks", "shuffled_bits",
+    "pick", "play_batch", "play_counting", "play_playable", "play_uniform", "policy_numbers", "score_laid", "seen_masks", "shuffled_bits",
     "simulate", "unsupported",
 ]

@@ -9,8 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from ...arguments import whole_number
 from ...bots import counting
 from ...bots.policies import extra_allowance
+from ...errors import AnalysisError
 from ...rules import Rules
 from ..options import TURN_CAP
 from ..stats import IntArray
@@ -39,13 +41,15 @@ class Forced:
 
 
 def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = None, record: bool = False,
-                  max_turns: int = TURN_CAP) -> dict[str, Any]:
+                  max_turns: int = TURN_CAP, numbers: tuple[IntArray, IntArray] | None = None) -> dict[str, Any]:
     """Play every position of ``state`` to the end of its round, both seats with the counting policy
     (``expeditions.bots.counting``), except where ``forced`` (turn number from now -> ``Forced``)
-    says otherwise. Returns per row: ``laid`` (2, rows), ``plays`` per seat (2, rows: turns taken
-    from now on), ``discards`` per seat, ``turns`` (from now on), ``pile_draws``, ``ends`` (an index
-    into ``END_CODES``) and, with ``record``, ``moves``: per turn, the rows still playing and the
-    kind, card bit and source of each. ``state`` is left as it was."""
+    says otherwise; ``numbers`` gives each seat its own numbers of the policy (``policy_numbers``;
+    ``None``: the policy's own for both), so that two versions of it meet on the same deals. Returns
+    per row: ``laid`` (2, rows), ``plays`` per seat (2, rows: turns taken from now on), ``discards``
+    per seat, ``turns`` (from now on), ``pile_draws``, ``ends`` (an index into ``END_CODES``) and,
+    with ``record``, ``moves``: per turn, the rows still playing and the kind, card bit and source of
+    each. ``state`` is left as it was."""
     n = state.rows
     steps = max(forced) + 1 if forced else 0
     orders = {"kind": np.full((steps, n), -1, dtype=np.int64), "card": np.zeros((steps, n), dtype=np.int64),
@@ -58,8 +62,12 @@ def play_counting(state: CountingState, *, forced: dict[int, Forced] | None = No
                            "pile_draws": np.zeros(n, dtype=np.int64), "ends": np.zeros(n, dtype=np.int64)}
     moves = np.zeros((n, max_turns if record else 0, 3), dtype=np.int64)
     tables = kernel_tables(state.rules)
+    knobs = tables.knobs if numbers is None else np.stack(numbers).astype(np.int64)
+    if knobs.shape != tables.knobs.shape:
+        raise AnalysisError(f"numbers gives each of the two seats a row of {len(counting_kernel.KNOBS)} numbers "
+                            f"(policy_numbers), got shape {knobs.shape}")
     arrays = [np.ascontiguousarray(getattr(state, f), dtype=np.int64) for f in STATE_ARRAYS]  # read, never written
-    counting_kernel.play_rows(tables.facts, tables.knobs, tables.laid, tables.numbers, tables.arrivals, tables.points,
+    counting_kernel.play_rows(tables.facts, knobs, tables.laid, tables.numbers, tables.arrivals, tables.points,
                               *arrays, state.to_move, orders["kind"], orders["card"], orders["source"],
                               orders["hold"], max_turns, out["laid"], out["plays"], out["discards"], out["turns"],
                               out["pile_draws"], out["ends"], moves)
@@ -86,13 +94,26 @@ class KernelTables:
     points: IntArray
 
 
+def policy_numbers(**changes: int) -> IntArray:
+    """The counting policy's numbers for one seat (``counting_kernel.KNOBS``: ``bots.counting``'s constants of
+    these names), with ``changes`` (name=value) in place of some, for ``play_counting``'s ``numbers``."""
+    tunable = [name for name in counting_kernel.KNOBS if name != "SCALE"]  # SCALE is the unit the others count in
+    unknown = sorted(set(changes) - set(tunable))
+    if unknown:
+        raise AnalysisError(f"{', '.join(unknown)}: not a number of the compiled counting policy that a seat may change; "
+                            f"the numbers are {', '.join(tunable)}")
+    for name, value in changes.items():
+        whole_number(value, name, least=0, error=AnalysisError)
+    return np.array([changes.get(name, getattr(counting, name)) for name in counting_kernel.KNOBS], dtype=np.int64)
+
+
 @lru_cache(maxsize=16)
 def kernel_tables(rules: Rules) -> KernelTables:
     layout = counting_layout(rules)
     facts = {"suits": layout.suits, "ranks": layout.ranks, "investments": layout.investments, "bonus": rules.bonus,
              "bonus_at": rules.bonus_at, "cost": rules.cost, "lowest": min(rules.numbers), "stall_limit": rules.stall_limit or 0,
              "initial_deck": rules.draw_deck_after_deal, "extra_allowance": extra_allowance(rules.draw_deck_after_deal)}
-    knobs = np.array([getattr(counting, name) for name in counting_kernel.KNOBS], dtype=np.int64)
+    knobs = policy_numbers()
     return KernelTables(np.array([facts[name] for name in counting_kernel.FACTS], dtype=np.int64), np.stack([knobs, knobs]),
                         layout.laid.astype(np.int32), layout.numbers.astype(np.int32),
                         np.stack([layout.arrivals, layout.arrivals]).astype(np.int32), pattern_points(rules).astype(np.int32))
