@@ -8,7 +8,7 @@ bots play as engine policies from what the seat may know (the Heuristic ranks ev
 as its bot does), which is several times faster than a tournament of bots.
 
 With ``--opponent itself`` the variants meet the policy as it stands on the batch simulator instead (compiled:
-100,000 duplicate deals in a few seconds; ``--seed`` must then be a whole number): a quick first sieve, since
+100,000 duplicate deals in a few seconds; ``--seed`` must then be a whole number, and ``--start`` is not used): a quick first sieve, since
 what plays better against itself need not play better against the Heuristic. There a variant may change the
 numbers the compiled policy takes per seat (``batch.policy_numbers``), not ``ARRIVE_ABOVE`` or ``ARRIVE_BELOW``.
 
@@ -27,8 +27,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 import expeditions as ex
 import expeditions.bots.counting as counting
+from expeditions.analysis import batch
 from expeditions.bots.heuristic import Scorer, sight_of_table
 from expeditions.bots.policies import Policy, playout
 from expeditions.engine import Action, Table
@@ -64,10 +67,6 @@ def shares(policy: Policy, opponent: Policy, rules: ex.Rules, deals: range, seed
 def batch_shares(numbers: dict[str, int], rules: ex.Rules, deals: int, seed: int) -> tuple[list[float], list[float]]:
     """``shares`` on the batch simulator: the variant ``numbers`` against the policy as it stands, ``deals``
     fresh deals of the random stream ``seed``, each played twice with the seats swapped."""
-    import numpy as np
-
-    from expeditions.analysis import batch
-
     layout, counting_cards = batch.layout_for(rules), batch.counting_layout(rules)
     variant, standing = batch.policy_numbers(**numbers), batch.policy_numbers()
     rng = np.random.default_rng(seed)
@@ -87,6 +86,10 @@ def batch_shares(numbers: dict[str, int], rules: ex.Rules, deals: int, seed: int
 def interval(values: list[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% normal interval."""
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def label_of(numbers: dict[str, int]) -> str:
+    return " ".join(f"{k}={v}" for k, v in numbers.items())
 
 
 def report(name: str, wins: list[float], differences: list[float]) -> str:
@@ -119,12 +122,11 @@ def main() -> None:
         print(f"# {args.deals} duplicate deals of seed {args.seed} on the batch simulator, against the policy as it stands")
         for numbers in args.variants:
             began = time.perf_counter()
-            label = " ".join(f"{k}={v}" for k, v in numbers.items())
             try:
                 run = batch_shares(numbers, rules, args.deals, int(args.seed))
             except ex.ExpeditionsError as error:
                 raise SystemExit(str(error)) from None
-            print(report(label, *run) + f" ({time.perf_counter() - began:.0f} s)", flush=True)
+            print(report(label_of(numbers), *run) + f" ({time.perf_counter() - began:.0f} s)", flush=True)
         return
     deals = range(args.start, args.start + args.deals)
     opponent: Callable[[Table, random.Random], Action] = heuristic_policy if args.opponent == "heuristic" else first_policy
@@ -143,8 +145,7 @@ def main() -> None:
                 setattr(counting, name, value)
         gain = [b - a for a, b in zip(base[0], run[0], strict=True)], [b - a for a, b in zip(base[1], run[1], strict=True)]
         (w, wh), (d, dh) = interval(gain[0]), interval(gain[1])
-        label = " ".join(f"{k}={v}" for k, v in numbers.items())
-        print(report(label, *run) + f"; against as it stands {100 * w:+.1f}% ± {100 * wh:.1f}, {d:+.2f} ± {dh:.2f}",
+        print(report(label_of(numbers), *run) + f"; against as it stands {100 * w:+.1f}% ± {100 * wh:.1f}, {d:+.2f} ± {dh:.2f}",
               flush=True)
 
 
