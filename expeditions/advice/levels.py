@@ -2,7 +2,8 @@
 
 *Easy* is the Beginner (the beginner tips of the rule documents as rules of thumb), *Normal* the
 Heuristic (it counts cards and looks one move ahead), *Hard* the analyst's search (``hard.Hard``:
-every legal move played out on hundreds of sampled deals of the cards it cannot see), and
+every legal move played out on hundreds of sampled deals of the cards it cannot see, the best few
+judged a second way by the Expert's search), and
 *Random (practice)* any legal move at random. ``LEVEL_WORDS`` says what each is, for a menu.
 """
 
@@ -22,7 +23,7 @@ DEFAULT_LEVEL = "Normal"
 LEVEL_WORDS: dict[str, str] = {
     "Easy": "plays the beginner tips of the rules as rules of thumb",
     "Normal": "counts the cards and looks one move ahead",
-    "Hard": "plays every move out on hundreds of deals of the cards it cannot see, and keeps the best",
+    "Hard": "plays every move out on hundreds of deals of the cards it cannot see, judges the best few a second way, and keeps the best",
     "Random (practice)": "plays any legal move, at random",
 }
 """What each level is, in a few words."""
