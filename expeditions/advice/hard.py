@@ -6,7 +6,7 @@ round played out by the counting policy for every seat). It spends its deals whe
 something: every move meets ``Effort.first`` deals, and only the moves still in contention get
 more, up to ``Effort.most``; once the rest are worse or within ``tie`` points of the best, it stops.
 
-Where the batch simulator plays the rounds out (two-player rule sets), Hard then asks a second
+Where the batch simulator plays the rounds out (the two-player rule sets but the six-suit long game), Hard then asks a second
 judge about a few moves: the analyst's best ``SecondOpinion.analyst_moves`` and the Heuristic's best
 ``SecondOpinion.heuristic_moves``. The second judge is the Expert's search
 (``bots.expert.Search``): each move played on ``SecondOpinion.deals`` fresh deals of the hidden
