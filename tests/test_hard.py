@@ -42,6 +42,9 @@ def judged(observation, seed, opinion):
     moves = {v.move: v for v in analysis.moves}
     examined = [move_of(spec, c.action) for c in search.candidates(opinion.heuristic_moves)]
     examined += [v.move for v in analysis.moves[:opinion.analyst_moves] if v.move not in examined]
+    examined = [m for m in examined if moves[m].value.value >= analysis.best.value.value - opinion.within - 1e-9]
+    if len(examined) == 1:
+        return {examined[0]: (moves[examined[0]].value.value, 0.0)}
     second = {m: statistics.fmean(search.result(action_of(spec, m), i) for i in range(opinion.deals)) for m in examined}
     return {m: (moves[m].value.value, second[m]) for m in examined}
 
@@ -54,7 +57,19 @@ def test_hard_plays_the_move_the_two_judges_value_most_together(seed):
         assert move in values  # one of the moves both judges valued
         best_sum = max(a + b for a, b in values.values())
         assert sum(values[move]) == pytest.approx(best_sum)
-        assert len(values) >= min(len(observation.legal_moves), QUICK_OPINION.analyst_moves)
+        assert analyse(observation, replace(UNTIMED, seed=random.Random(seed).getrandbits(31))).best.move in values
+
+
+def test_moves_the_analyst_values_far_behind_its_best_are_not_asked_about():
+    observations = heuristic_positions("expeditions", 8, 6)
+    narrow = SecondOpinion(deals=8, within=2.0)
+    for k, observation in enumerate(observations):
+        analysis = analyse(observation, replace(UNTIMED, seed=random.Random(k).getrandbits(31)))
+        move = Hard(k, effort=UNTIMED, opinion=narrow).choose(observation)
+        assert -analysis.get(move).against_best.value <= narrow.within
+    asked = [len(judged(o, k, narrow)) for k, o in enumerate(observations)]
+    everything = [len(judged(o, k, replace(narrow, within=1000.0))) for k, o in enumerate(observations)]
+    assert sum(asked) < sum(everything)  # some moves were too far behind to be asked about
 
 
 def test_the_second_opinion_changes_some_moves_and_keeps_the_analysts_where_asked_for_none():
@@ -83,7 +98,9 @@ def test_the_same_seed_plays_the_same_moves_with_the_second_opinion():
 
 @pytest.mark.parametrize("field, value, words", [("deals", -1, "deals must be at least 0"),
                                                  ("analyst_moves", 0, "analyst_moves must be at least 1"),
-                                                 ("heuristic_moves", 2.5, "heuristic_moves takes a whole number")])
+                                                 ("heuristic_moves", 2.5, "heuristic_moves takes a whole number"),
+                                                 ("within", -1.0, "within must be at least 0"),
+                                                 ("within", float("nan"), "within takes a number")])
 def test_a_second_opinion_refuses_numbers_it_cannot_use(field, value, words):
     with pytest.raises(ValueError, match=words):
         replace(SECOND_OPINION, **{field: value})
