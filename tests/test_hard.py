@@ -42,7 +42,7 @@ def judged(observation, seed, opinion):
     moves = {v.move: v for v in analysis.moves}
     examined = [move_of(spec, c.action) for c in search.candidates(opinion.heuristic_moves)]
     examined += [v.move for v in analysis.moves[:opinion.analyst_moves] if v.move not in examined]
-    examined = [m for m in examined if moves[m].value.value >= analysis.best.value.value - opinion.within - 1e-9]
+    examined = [m for m in examined if -moves[m].against_best.value <= opinion.within]
     if len(examined) == 1:
         return {examined[0]: (moves[examined[0]].value.value, 0.0)}
     second = {m: statistics.fmean(search.result(action_of(spec, m), i) for i in range(opinion.deals)) for m in examined}

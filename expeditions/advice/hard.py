@@ -78,14 +78,13 @@ def second_opinion(observation: Observation, analysis: Analysis, opinion: Second
         pool[move_of(spec, candidate.action)] = candidate
     for verdict in analysis.moves[:opinion.analyst_moves]:
         pool.setdefault(verdict.move, Candidate(action_of(spec, verdict.move)))
-    behind = {verdict.move: -verdict.against_best.value for verdict in analysis.moves}
-    pool = {move: candidate for move, candidate in pool.items() if behind[move] <= opinion.within}
+    verdicts = {verdict.move: verdict for verdict in analysis.moves}
+    pool = {move: candidate for move, candidate in pool.items() if -verdicts[move].against_best.value <= opinion.within}
     if len(pool) <= 1:
         return analysis.best.move
-    value = {verdict.move: verdict.value.value for verdict in analysis.moves}
     for candidate in pool.values():
         search.extend(candidate, opinion.deals)
-    return max(pool, key=lambda move: value[move] + pool[move].mean)
+    return max(pool, key=lambda move: verdicts[move].value.value + pool[move].mean)
 
 
 class Hard(SeededBot):
