@@ -182,3 +182,25 @@ def test_play_out_stops_where_until_says_in_the_middle_of_a_round():
     stopped = play_out(ex.deal("expeditions", seed=3), bots, until=lambda r: r.turn >= 9)
     assert stopped.turn == 9 and not stopped.is_over and stopped.to_json() == by_hand.to_json()
     assert play_out(stopped, bots, until=lambda r: False).is_over  # never true: to the end
+
+
+@pytest.mark.parametrize("name", ["expeditions", "expeditions-4p", "expeditionen-aces"])
+def test_a_shared_memory_of_suit_plans_scores_every_move_as_a_fresh_one_does(name):
+    # one search shares its suit plans across many positions: a plan found for other arrivals, or another
+    # suit's cards, must never stand in for the one a position needs
+    from expeditions.bots.heuristic import PlanMemo, Scorer, sight_of_table
+    from expeditions.engine import action_of
+
+    memo = PlanMemo()
+    positions = 0
+    for d in range(3):
+        rnd = ex.deal(name, seed=f"memo:{d}")
+        bots = [Heuristic(0) for _ in range(rnd.rules.players)]
+        while not rnd.is_over:
+            table = rnd._t
+            shared, fresh = Scorer(sight_of_table(table), memo), Scorer(sight_of_table(table))
+            legal = [action_of(table.spec, m) for m in rnd.legal_moves()]
+            assert [shared.score(a) for a in legal] == [fresh.score(a) for a in legal]
+            positions += 1
+            rnd = rnd.play(bots[rnd.to_move].choose(rnd.observation()))
+    assert positions > 60 and len(memo.arrivals) > 10  # the memory met many positions and many lists of arrivals

@@ -37,7 +37,7 @@ def judged(observation, seed, opinion):
     the analyst's best few and the Heuristic's best few, each played on the Expert's first ``deals`` deals."""
     rng = random.Random(seed)
     analysis = analyse(observation, replace(UNTIMED, seed=rng.getrandbits(31)))
-    search = Search(observation, seed=rng.getrandbits(48))
+    search = Search(observation, seed=rng.getrandbits(48), horizon=opinion.horizon)
     spec = search.sight.f.spec
     moves = {v.move: v for v in analysis.moves}
     examined = [move_of(spec, c.action) for c in search.candidates(opinion.heuristic_moves)]
@@ -49,11 +49,12 @@ def judged(observation, seed, opinion):
     return {m: (moves[m].value.value, second[m]) for m in examined}
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_hard_plays_the_move_the_two_judges_value_most_together(seed):
+@pytest.mark.parametrize("seed, opinion", [(1, QUICK_OPINION), (2, QUICK_OPINION), (3, replace(QUICK_OPINION, horizon=2)),
+                                           (4, replace(QUICK_OPINION, horizon=10))])
+def test_hard_plays_the_move_the_two_judges_value_most_together(seed, opinion):
     for observation in heuristic_positions("expeditions", 6, seed):
-        values = judged(observation, seed, QUICK_OPINION)
-        move = Hard(seed, effort=UNTIMED, opinion=QUICK_OPINION).choose(observation)
+        values = judged(observation, seed, opinion)
+        move = Hard(seed, effort=UNTIMED, opinion=opinion).choose(observation)
         assert move in values  # one of the moves both judges valued
         best_sum = max(a + b for a, b in values.values())
         assert sum(values[move]) == pytest.approx(best_sum)
@@ -100,7 +101,9 @@ def test_the_same_seed_plays_the_same_moves_with_the_second_opinion():
                                                  ("analyst_moves", 0, "analyst_moves must be at least 1"),
                                                  ("heuristic_moves", 2.5, "heuristic_moves takes a whole number"),
                                                  ("within", -1.0, "within must be at least 0"),
-                                                 ("within", float("nan"), "within takes a number")])
+                                                 ("within", float("nan"), "within takes a number"),
+                                                 ("horizon", 0, "horizon must be at least 1"),
+                                                 ("horizon", None, "horizon takes a whole number")])
 def test_a_second_opinion_refuses_numbers_it_cannot_use(field, value, words):
     with pytest.raises(ValueError, match=words):
         replace(SECOND_OPINION, **{field: value})

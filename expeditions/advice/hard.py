@@ -11,7 +11,7 @@ judge about a few moves: the analyst's best ``SecondOpinion.analyst_moves`` and 
 ``SecondOpinion.heuristic_moves``, as far as the analyst values them within ``SecondOpinion.within``
 points of its best. The second judge is the Expert's search
 (``bots.expert.Search``): each move played on ``SecondOpinion.deals`` fresh deals of the hidden
-cards, six more turns with every seat playing the Heuristic, and the position judged by the
+cards, ``SecondOpinion.horizon`` more turns with every seat playing the Heuristic, and the position judged by the
 Heuristic's projection of each side's final score. Hard plays the move whose two values, each a
 final score difference, add up to the most. The two judges play the rest of the round in different
 ways and misjudge different positions, so their sum ranks the moves better than either alone
@@ -45,8 +45,9 @@ six moves the Heuristic's counting ranks best, on fewer deals."""
 class SecondOpinion:
     """How much the second judge looks at: ``deals`` per move, the analyst's best ``analyst_moves`` and
     the Heuristic's best ``heuristic_moves`` (the same move counted once), of them only the moves the
-    analyst values within ``within`` points of its best. ``deals=0`` asks no second opinion: Hard then
-    plays the analyst's best.
+    analyst values within ``within`` points of its best; each deal played ``horizon`` turns on before
+    the Heuristic's projection judges it. ``deals=0`` asks no second opinion: Hard then plays the
+    analyst's best.
 
     A move further behind would need the second judge to favour it by more than ``within`` points to
     be played, which at 8 points it almost never does (one move in 1,689 along 80 rounds of Hard
@@ -56,12 +57,14 @@ class SecondOpinion:
     analyst_moves: int = 3
     heuristic_moves: int = 4
     within: float = 8.0
+    horizon: int = 6
 
     def __post_init__(self) -> None:
         whole_number(self.deals, "deals", least=0)
         whole_number(self.analyst_moves, "analyst_moves", least=1)
         whole_number(self.heuristic_moves, "heuristic_moves", least=0)
         real_number(self.within, "within", least=0)
+        whole_number(self.horizon, "horizon", least=1)
 
 
 SECOND_OPINION = SecondOpinion()
@@ -71,7 +74,7 @@ SECOND_OPINION = SecondOpinion()
 def second_opinion(observation: Observation, analysis: Analysis, opinion: SecondOpinion, seed: int) -> Move:
     """The move whose analyst's value plus the second judge's value is the highest (see the module
     docs); on a tie, the Heuristic's order, then the analyst's."""
-    search = Search(observation, seed=seed)
+    search = Search(observation, seed=seed, horizon=opinion.horizon)
     spec = search.sight.f.spec
     pool: dict[Move, Candidate] = {}
     for candidate in search.candidates(opinion.heuristic_moves) if opinion.heuristic_moves else []:

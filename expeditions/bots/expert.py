@@ -34,7 +34,6 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..arguments import real_number, shown, whole_number
 from ..engine import Action, Table, action_of, move_of
@@ -43,7 +42,7 @@ from ..estimate import Estimate, mean_of
 from ..moves import Move
 from ..observation import Observation
 from .base import NoMoveToChoose, SeededBot
-from .heuristic import HeuristicPolicy, Scorer, Sight, SuitPlan, sight_of, sight_of_table
+from .heuristic import HeuristicPolicy, PlanMemo, Scorer, Sight, sight_of, sight_of_table
 from .policies import Policy
 
 DEFAULT_ROLLOUTS = 200
@@ -83,7 +82,7 @@ def side_result(table: Table, side: int) -> float:
     return float(scores[side] - max(s for i, s in enumerate(scores) if i != side))
 
 
-def leaf_value(table: Table, side: int, memo: dict[Any, SuitPlan] | None = None) -> float:
+def leaf_value(table: Table, side: int, memo: PlanMemo | None = None) -> float:
     """What a position is worth to ``side``: its final result once the round is over, else the
     Heuristic's projection of its final score minus the best other side's, each side judged from
     what its own seats may know (partners' hands counted together)."""

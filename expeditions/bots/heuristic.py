@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..engine import DECK, DISCARD, NO_DRAW, PASS, PLAY, Action, Table, action_of, move_of, spec_for, table_of
 from ..moves import Move
@@ -125,10 +125,26 @@ class SuitPlan(NamedTuple):
 NOTHING = SuitPlan(0.0, 0.0, (), 0.0)
 
 
+class PlanMemo:
+    """The suit plans worked out in one search, shared by its many similar positions (make a new one
+    for each search: it only grows). A plan depends on the suit's cards laid and held and on its
+    arrivals; each distinct list of arrivals gets a number once, so a lookup hashes two short tuples
+    and a number instead of the arrivals' chances again."""
+
+    __slots__ = ("arrivals", "plans")
+
+    def __init__(self) -> None:
+        self.plans: dict[tuple[tuple[int, ...], tuple[int, ...], int], SuitPlan] = {}
+        self.arrivals: dict[tuple[tuple[int, float], ...], int] = {}
+
+    def arrivals_key(self, arriving: tuple[tuple[int, float], ...]) -> int:
+        return self.arrivals.setdefault(arriving, len(self.arrivals))
+
+
 class Scorer:
     """Scores positions and moves from one seat's sight (see the module docs)."""
 
-    def __init__(self, sight: Sight, memo: dict[Any, SuitPlan] | None = None) -> None:
+    def __init__(self, sight: Sight, memo: PlanMemo | None = None) -> None:
         self.s = sight
         f = sight.f
         self.f = f
@@ -139,9 +155,11 @@ class Scorer:
         self.reach = in_deck * side_seats / f.players * (self.now - 1) / self.now if self.now > 0 else 0.0
         # a suit's plan depends only on its cards laid and held and on its arrivals: positions met
         # in one search share many of them (``memo``)
-        self._plans: dict[Any, SuitPlan] = {} if memo is None else memo
+        memo = PlanMemo() if memo is None else memo
+        self._plans = memo.plans
         # each unseen number with the chance that it reaches this side (before timing)
         self.arriving = [tuple((v, min(1.0, self.reach * copies)) for v, copies in suit) for suit in sight.unseen_numbers]
+        self._arrivals_keys = [memo.arrivals_key(a) for a in self.arriving]
         self.mine = sight.expeditions[sight.side]
         self.held: list[list[int]] = [[] for _ in range(f.n_suits)]
         for c in sight.hand:
@@ -153,7 +171,7 @@ class Scorer:
 
     # --- a suit, a hand, a position ----------------------------------------------------------
     def plan(self, suit: int, laid: tuple[int, ...], held: tuple[int, ...]) -> SuitPlan:
-        key = (laid, held, self.arriving[suit])
+        key = (laid, held, self._arrivals_keys[suit])
         found = self._plans.get(key)
         if found is None:
             found = self._plans[key] = self._plan(suit, laid, held)
@@ -415,7 +433,7 @@ class HeuristicPolicy:
     positions of one search (make a new one for each search: the memory only grows)."""
 
     def __init__(self) -> None:
-        self.memo: dict[Any, SuitPlan] = {}
+        self.memo = PlanMemo()
 
     def __call__(self, table: Table, rng: random.Random) -> Action:
         return Scorer(sight_of_table(table), self.memo).quick()
