@@ -10,7 +10,9 @@ import expeditions as ex
 from expeditions import PRESETS, Move
 from expeditions.bots import BOTS, Beginner, Expert, Heuristic, RandomBot, play_out
 from expeditions.bots.counting import Counting
+from expeditions.bots.heuristic import PlanMemo, Scorer, sight_of_table
 from expeditions.bots.policies import extra_allowance
+from expeditions.engine import action_of
 
 NAMES = sorted(PRESETS)
 SMALL_EXPERT = functools.partial(Expert, rollouts=24, candidates=3, horizon=2)
@@ -188,9 +190,6 @@ def test_play_out_stops_where_until_says_in_the_middle_of_a_round():
 def test_a_shared_memory_of_suit_plans_scores_every_move_as_a_fresh_one_does(name):
     # one search shares its suit plans across many positions: a plan found for other arrivals, or another
     # suit's cards, must never stand in for the one a position needs
-    from expeditions.bots.heuristic import PlanMemo, Scorer, sight_of_table
-    from expeditions.engine import action_of
-
     memo = PlanMemo()
     positions = 0
     for d in range(3):
