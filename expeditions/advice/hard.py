@@ -53,9 +53,9 @@ class SecondOpinion:
     be played, which at 8 points it almost never does (one move in 1,689 along 80 rounds of Hard
     against the Heuristic), so leaving it out saves about a fifth of the work and changes nothing.
 
-    Six turns is as far as the second judge looks best: against the Heuristic, three turns won 64.7%
-    over the 1,000 duplicate deals where six win 65.8% (2.4 points a round less), and ten turns lost
-    4 points a round on 200 deals (``benchmarks/RESULTS.md``)."""
+    The second judge looks six turns on, the best of the horizons measured: against the Heuristic,
+    three turns won 64.7% over the 1,000 duplicate deals where six win 65.8% (2.4 points a round
+    less), and ten turns lost 4 points a round on 200 deals (``benchmarks/RESULTS.md``)."""
 
     deals: int = 32
     analyst_moves: int = 3
