@@ -54,8 +54,8 @@ class SecondOpinion:
     against the Heuristic), so leaving it out saves about a fifth of the work and changes nothing.
 
     The second judge looks six turns on, the best of the horizons measured: against the Heuristic,
-    three turns won 64.7% over the 1,000 duplicate deals where six win 65.8% (2.4 points a round
-    less), and ten turns lost 4 points a round on 200 deals (``benchmarks/RESULTS.md``)."""
+    three turns won 64.7% over the 1,000 duplicate deals where six win 65.5% on the same machine (2.1
+    points a round less), and ten turns lost 4 points a round on 200 deals (``benchmarks/RESULTS.md``)."""
 
     deals: int = 32
     analyst_moves: int = 3
