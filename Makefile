@@ -14,6 +14,7 @@ $(READY): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[apps,notebooks,test,browser]'
+	$(BIN)/python -m expeditions.bots.heuristic_kernel  # compile the Heuristic's kernel into numba's cache, once
 	touch $(READY)
 
 tutorial: $(READY)

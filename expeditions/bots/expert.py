@@ -34,6 +34,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..arguments import real_number, shown, whole_number
 from ..engine import Action, Table, action_of, move_of
@@ -41,6 +42,7 @@ from ..errors import ArgumentError
 from ..estimate import Estimate, mean_of
 from ..moves import Move
 from ..observation import Observation
+from ..rules import Rules
 from .base import NoMoveToChoose, SeededBot
 from .heuristic import HeuristicPolicy, PlanMemo, Scorer, Sight, sight_of, sight_of_table
 from .policies import Policy
@@ -72,6 +74,19 @@ class Candidate:
             return (-math.inf, math.inf)
         estimate = mean_of(self.results)
         return (estimate.low, estimate.high)
+
+
+def compiled_plays(rules: Rules) -> bool:
+    """Whether the compiled Heuristic (``heuristic_kernel``) plays this rule set's searches here: two players
+    whose discards go onto the piles, with numpy and numba installed (the edition in the browser has neither)."""
+    if rules.players != 2 or rules.discards_leave_game:
+        return False
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ModuleNotFoundError:
+        return False
+    return True
 
 
 def side_result(table: Table, side: int) -> float:
@@ -140,6 +155,8 @@ class Search:
         self.policy: Policy = policy or self._own_policy
         self.horizon = horizon
         self._tables: list[Table] = []
+        self._arrays: list[tuple[Any, ...]] = []
+        self._compiled = policy is None and compiled_plays(observation.rules)
         self.rollouts = 0
 
     def determinization(self, i: int) -> Table:
@@ -150,6 +167,14 @@ class Search:
 
     def result(self, action: Action, i: int) -> float:
         """The result of ``action`` in determinization ``i``, played out to the end of the round."""
+        if self._compiled:  # the same play and judgement, compiled: the same number to the last bit
+            from . import heuristic_kernel
+
+            while len(self._arrays) <= i:
+                self._arrays.append(heuristic_kernel.position_arrays(self.determinization(len(self._arrays))))
+            self.rollouts += 1
+            return heuristic_kernel.judge_value(heuristic_kernel.rule_arrays(self.sight.f.spec), self._arrays[i], action,
+                                                self.horizon if self.horizon is not None else MAX_TURNS, self.sight.side)
         table = self.determinization(i).clone()
         table.apply(action)
         rng = random.Random(self.seed * 7_919 + i * 104_729 + 1)

@@ -1,0 +1,129 @@
+"""The compiled pieces of the Heuristic's reckoning (``analysis.batch.heuristic_kernel``) give the same numbers
+as ``bots.heuristic.Scorer`` to the last bit, on the positions of real rounds of every rule set."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import expeditions as ex
+from expeditions.bots import Heuristic, play_out
+from expeditions.bots import heuristic_kernel as kernel
+from expeditions.bots.heuristic import Scorer, sight_of_table
+from expeditions.rules import PRESETS
+
+
+def positions(name: str, rounds: int = 3):
+    """(table, seat) for every turn of a few Heuristic rounds of the rule set ``name``."""
+    rules = ex.rules(name)
+    for k in range(rounds):
+        rnd = play_out(ex.deal(rules, seed=f"kernel:{name}:{k}"), [Heuristic(s) for s in range(rules.players)])
+        for turn in rnd.history():
+            table = turn.before._t
+            yield table, table.to_move
+
+
+def compiled_plan(scorer: Scorer, suit: int, laid: tuple[int, ...], held: tuple[int, ...]):
+    f = scorer.f
+    arriving = scorer.arriving[suit]
+    points, amounts = np.zeros(len(held) + f.investments + 2), np.zeros(len(held) + f.investments + 2)
+    value, plays, arrivals, size = kernel.suit_plan(
+        np.array(laid, dtype=np.int64), np.array(held, dtype=np.int64), np.array(f.value, dtype=np.int64),
+        np.array(f.investment, dtype=np.int64), np.array([v for v, _ in arriving], dtype=np.int64),
+        np.array([c for _, c in arriving], dtype=np.float64), f.investments, f.cost, f.bonus, f.bonus_at, points, amounts)
+    return value, plays, tuple(zip(points[:size].tolist(), amounts[:size].tolist(), strict=True)), arrivals
+
+
+def hands_to_try(scorer: Scorer, suit: int) -> list[tuple[int, ...]]:
+    """The suit's cards held now, with each one laid or given up, and with each unseen card of the suit added."""
+    held = scorer.held[suit]
+    tries = [tuple(sorted(held))]
+    tries += [tuple(sorted(h for h in held if h != c)) for c in held]
+    tries += [tuple(sorted((*held, c))) for c in scorer.f.suit_cards[suit] if c not in held][:4]
+    return tries
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_suit_plan_equals_the_heuristic_s(name: str) -> None:
+    compared = 0
+    for table, seat in positions(name):
+        scorer = Scorer(sight_of_table(table, seat))
+        for suit in range(scorer.f.n_suits):
+            laid = tuple(scorer.mine[suit])
+            for held in hands_to_try(scorer, suit):
+                expected = scorer._plan(suit, laid, held)
+                value, plays, worth, arrivals = compiled_plan(scorer, suit, laid, held)
+                assert (value, plays, worth, arrivals) == (expected.value, expected.plays, expected.worth, expected.arrivals), \
+                    (name, suit, laid, held)
+                compared += 1
+    assert compared > 500
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_overflow_equals_the_heuristic_s(name: str) -> None:
+    """Every position's plans with every card of the hand given up, at every count of plays from 0 to the plays
+    planned: the points given up are the same."""
+    compared = 0
+    for table, seat in positions(name, rounds=2):
+        scorer = Scorer(sight_of_table(table, seat))
+        for gone in [None, *scorer.s.hand]:
+            hand = [c for c in scorer.s.hand if c != gone]
+            plans = scorer.plans(hand, scorer.mine)
+            pairs = [w for p in plans for w in p.worth]
+            planned = sum(p.plays for p in plans)
+            points = np.array([p for p, _ in pairs] or [0.0])
+            amounts = np.array([a for _, a in pairs] or [0.0])
+            for plays in range(int(planned) + 2):
+                assert kernel.overflow(points, amounts, len(pairs), planned, plays) == Scorer._overflow(plans, plays)
+                compared += 1
+    assert compared > 200
+
+
+TWO_PLAYERS = [name for name in PRESETS if ex.rules(name).players == 2]
+
+
+@pytest.mark.parametrize("name", TWO_PLAYERS)
+def test_the_compiled_move_is_the_heuristic_rollout_policy_s(name: str) -> None:
+    """Every position of a few rounds of the Heuristic's rollout policy, and of rounds with random moves (more
+    unusual positions): the compiled ``quick`` picks the same move, exact ties included."""
+    import random
+
+    from expeditions.bots.policies import uniform_policy
+    compared = 0
+    for k in range(8):
+        rng = random.Random(k)
+        table = ex.deal(ex.rules(name), seed=f"kernel:{name}:{k}")._t.clone()
+        while not table.end:
+            expected = Scorer(sight_of_table(table)).quick()
+            assert kernel.quick_of_table(table) == expected, (name, k, table.turns)
+            compared += 1
+            table.apply(expected if k % 2 == 0 else uniform_policy(table, rng))
+    assert compared > 200
+
+
+@pytest.mark.parametrize("name", TWO_PLAYERS)
+def test_the_compiled_judge_equals_the_expert_s_search(name: str) -> None:
+    """The second judge's value of a move on a deal (``Search.result`` at six turns): the compiled play and
+    projection give the same number as the Heuristic's rollout policy on the engine, for every move of the
+    Heuristic's best six, on four deals, at positions through the whole of a few rounds."""
+    from expeditions.bots.expert import Search
+    from expeditions.bots.heuristic import HeuristicPolicy
+
+    rules = ex.rules(name)
+    compared = 0
+    for k in range(2):
+        rnd = play_out(ex.deal(rules, seed=f"judge:{name}:{k}"), [Heuristic(0), Heuristic(1)])
+        for turn in list(rnd.history())[::3]:
+            observation = turn.before.observation(turn.seat)
+            if len(observation.legal_moves) < 2:
+                continue
+            search = Search(observation, seed=k, horizon=6, policy=HeuristicPolicy())  # in Python, on the engine
+            compiled = Search(observation, seed=k, horizon=6)
+            assert compiled._compiled and not search._compiled
+            for candidate in search.candidates(6):
+                for i in range(4):
+                    expected = search.result(candidate.action, i)
+                    assert kernel.judge_of_table(search.determinization(i), candidate.action, 6, search.sight.side) == expected
+                    assert compiled.result(candidate.action, i) == expected, (name, k, turn.number, candidate.action, i)
+                    compared += 1
+    assert compared > 100
