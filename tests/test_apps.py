@@ -212,3 +212,16 @@ def test_a_token_keeps_out_whoever_does_not_bring_it_and_a_base_url_serves_behin
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):  # the answer itself is what is checked
         return None
+
+
+def test_a_served_app_compiles_the_bots_search_in_another_process_while_the_page_opens(monkeypatch):
+    started, served = [], []
+    monkeypatch.setattr(cli.subprocess, "Popen", lambda argv, **kw: started.append(argv))
+    monkeypatch.setattr(cli, "_voila", lambda notebook, address, browser: served.append(notebook.name) or 0)
+    assert cli.main(["play", "--no-browser"]) == 0
+    assert served == ["play-app.ipynb"]
+    assert started == [[sys.executable, "-m", "expeditions.bots.heuristic_kernel"]]
+    monkeypatch.undo()  # Popen is the subprocess module's own
+    done = subprocess.run([sys.executable, "-m", "expeditions.bots.heuristic_kernel"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0 and not done.stderr  # the module it runs compiles the kernel and says nothing

@@ -14,8 +14,10 @@ Each command prints the address and serves until Ctrl-C. The servers need the ``
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -75,12 +77,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         address = Address.of(args.ip, args.port, args.token, first_port=args.first_port,
                              always_token=args.command == "notebooks", base_url=args.base_url)
+        compile_in_background()
         if args.command == "notebooks":
             return _jupyterlab(copy_notebooks(args.dir), address, browser=not args.no_browser)
         return _voila(notebooks_dir() / APPS[args.command].notebook, address, browser=not args.no_browser)
     except ArgumentError as problem:
         print(f"expeditions {args.command}: {problem}", file=sys.stderr)
         return 2
+
+
+def compile_in_background() -> subprocess.Popen[bytes] | None:
+    """Compile the bots' search (``bots.heuristic_kernel``) into numba's cache in another process while the
+    first page opens: once per installation about twenty seconds, then about one. The first move of the Expert
+    or of Hard then need not wait for it. Nothing happens without numba."""
+    if importlib.util.find_spec("numba") is None:
+        return None
+    return subprocess.Popen([sys.executable, "-m", "expeditions.bots.heuristic_kernel"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
 
 
 def copy_notebooks(folder: Path) -> Path:

@@ -24,6 +24,11 @@ every other survivor by as much. The budget is ``rollouts`` per move; with ``sec
 search also stops when that time is up (then the moves depend on the machine's speed). With the
 same seed and the same observations it plays the same moves. In the solitaire it maximises its
 own score; in the four-player game the candidates include the best pass to the partner.
+
+With two players whose discards go onto the piles, and numba installed, step 3 runs compiled
+(``heuristic_kernel``: the same moves of the Heuristic and the same projection, the same numbers to the
+last bit, in about a seventh of the time); elsewhere, and in the edition in the browser, it runs on the
+engine in Python.
 """
 
 from __future__ import annotations
