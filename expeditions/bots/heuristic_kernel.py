@@ -1,18 +1,23 @@
-"""The Heuristic's reckoning compiled (numba), piece by piece: the first pieces of a compiled Heuristic.
+"""The Heuristic compiled (numba): the Expert's search and Hard's second judge in machine code, for two players.
 
-The Heuristic (``bots.heuristic``) is the second judge of Hard and the rollout policy of the Expert; in
-Python it is most of the time of par in a review (``benchmarks/RESULTS.md``). These functions do its
-arithmetic on arrays, in the same order and with the same floating-point operations, so that they give
-the same numbers to the last bit (the tests compare them with ``Scorer`` on positions of real rounds):
+``expert.Search`` plays each candidate move on a sampled deal, then a few turns of the Heuristic's rollout policy for
+every seat, then judges the position by the Heuristic's projection of each side's final score. In Python that was
+most of the time of the Expert's move, of Hard's second opinion and of par in a review. This module does the same
+with the same arithmetic in the same order, so it gives the same numbers to the last bit (``tests/test_heuristic_kernel.py``
+compares it with ``bots.heuristic.Scorer`` and the engine on positions of real rounds of every two-player rule set):
 
-- ``suit_plan``: ``Scorer._plan``, what one suit is expected to be worth to a side and the plays that needs;
-- ``overflow``: ``Scorer._overflow``, the points given up when the planned cards need more plays than are left;
-- ``position_value``: ``Scorer.position_value``, the suits' plans less the overflow.
+- ``suit_plan``, ``overflow``, ``position_value``: the Heuristic's suit plans, the points given up when the plays
+  left cannot lay every planned card, and a side's projection (``Scorer._plan``, ``Scorer._overflow``,
+  ``Scorer.position_value``);
+- ``quick``: the Heuristic's rollout move for the seat to move (``Scorer.quick``), its exact ties falling as in
+  Python: the hand in the engine's order, and a suit's plays in the order CPython iterates the set of card ids the
+  Heuristic builds (``set_order``);
+- ``judge_deal``: ``Search.result``: the engine's turn for two players (``Table.turn``), ``horizon`` turns of
+  ``quick``, then the round's score difference if it ended, else the two projections' difference.
 
-Cards are the engine's card ids; ``value`` and ``investment`` are per card id (``policies.Facts``).
-``arrive_values`` and ``arrive_chances`` are a suit's unseen numbers and the chance that each reaches the
-side (``Scorer.arriving``). A plan's ``worth`` (points per play, plays) is written into two arrays of at
-least ``len(held) + investments + 1`` entries; the functions return how many they wrote.
+A position is arrays of the engine's card ids in the engine's order (``position_arrays``), a rule set its numbers
+and per-card arrays (``rule_arrays``). The first call compiles the module (about twenty seconds; ``python -m
+expeditions.bots.heuristic_kernel`` does only that); later processes read it from numba's cache.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from . import heuristic
-from .policies import facts_for, unseen_counts
+from .policies import facts_for
 
 UNSTARTED = heuristic.UNSTARTED
 ARRIVE_ABOVE = heuristic.ARRIVE_ABOVE
@@ -472,37 +477,16 @@ def quick_facts(f: Any) -> Any:
 
 
 def quick_of_table(table: Any) -> tuple[int, int, int]:
-    """``quick`` for the seat to move of an engine position (two players): the arrays built from ``table``. For
-    checks against ``Scorer.quick``; a compiled search builds its own arrays."""
-    f = facts_for(table.spec)
-    seat = table.to_move
+    """``quick`` for the seat to move of an engine position (two players): for checks against ``Scorer.quick``."""
+    facts, _, value, suit_of, investment, copies, _ = rule_arrays(table.spec)
+    hands, hand_len, exps, exp_len, open_, piles, pile_len, public, public_len, _, deck, turns, _, seat, aside = (
+        position_arrays(table))
     other = 1 - seat
-    cards = len(f.value)
-    width = max(1, max(len(e) for side in table.expeditions for e in side))
-
-    def expeditions(side: int) -> tuple[Any, Any]:
-        out = np.zeros((f.n_suits, width), dtype=np.int64)
-        for s, exp in enumerate(table.expeditions[side]):
-            out[s, : len(exp)] = exp
-        return out, np.array([len(e) for e in table.expeditions[side]], dtype=np.int64)
-
-    def open_of(side: int) -> Any:
-        return np.array([bool(table.open[side] >> c & 1) for c in range(cards)])
-
-    mine, mine_len = expeditions(f.side_of[seat])
-    theirs, theirs_len = expeditions(f.side_of[other])
-    pile_width = max(1, max(len(p) for p in table.piles))
-    piles = np.zeros((f.n_suits, pile_width), dtype=np.int64)
-    for s, pile in enumerate(table.piles):
-        piles[s, : len(pile)] = pile
-    known = table.public[other]
-    hidden = len(table.deck) + len(table.set_aside) + len(table.hands[other]) - len(known)
-    kind, card, source = quick(quick_facts(f), np.array(f.value, dtype=np.int64), np.array(f.suit, dtype=np.int64),
-                               np.array(f.investment, dtype=np.int64), np.array(table.hands[seat], dtype=np.int64), mine,
-                               mine_len, theirs, theirs_len, open_of(f.side_of[seat]), open_of(f.side_of[other]), piles,
-                               np.array([len(p) for p in table.piles], dtype=np.int64),
-                               np.array(known, dtype=np.int64), np.array(unseen_counts(table, seat), dtype=np.int64),
-                               hidden, len(table.deck), table.turns)
+    counts = counts_for(seat, copies, hands, hand_len, exps, exp_len, piles, pile_len, public, public_len)
+    kind, card, source = quick(facts, value, suit_of, investment, hands[seat, : hand_len[seat]], exps[seat], exp_len[seat],
+                               exps[other], exp_len[other], open_[seat], open_[other], piles, pile_len,
+                               public[other, : public_len[other]], counts, deck + aside + hand_len[other] - public_len[other],
+                               deck, turns)
     return int(kind), int(card), int(source)
 
 
