@@ -1,7 +1,10 @@
-"""The compiled pieces of the Heuristic's reckoning (``analysis.batch.heuristic_kernel``) give the same numbers
-as ``bots.heuristic.Scorer`` to the last bit, on the positions of real rounds of every rule set."""
+"""The compiled Heuristic (``bots.heuristic_kernel``) gives the same numbers as ``bots.heuristic.Scorer`` and the
+Expert's search on the engine, to the last bit, at the positions of real rounds: its suit plans and overflows on
+every rule set, its rollout move and its second judge's values on every two-player one."""
 
 from __future__ import annotations
+
+import random
 
 import numpy as np
 import pytest
@@ -9,7 +12,9 @@ import pytest
 import expeditions as ex
 from expeditions.bots import Heuristic, play_out
 from expeditions.bots import heuristic_kernel as kernel
-from expeditions.bots.heuristic import Scorer, sight_of_table
+from expeditions.bots.expert import Search
+from expeditions.bots.heuristic import HeuristicPolicy, Scorer, sight_of_table
+from expeditions.bots.policies import uniform_policy
 from expeditions.rules import PRESETS
 
 
@@ -35,7 +40,7 @@ def compiled_plan(scorer: Scorer, suit: int, laid: tuple[int, ...], held: tuple[
 
 
 def hands_to_try(scorer: Scorer, suit: int) -> list[tuple[int, ...]]:
-    """The suit's cards held now, with each one laid or given up, and with each unseen card of the suit added."""
+    """The suit's cards held now, without each of them in turn, and with each of up to four other cards of the suit."""
     held = scorer.held[suit]
     tries = [tuple(sorted(held))]
     tries += [tuple(sorted(h for h in held if h != c)) for c in held]
@@ -86,9 +91,6 @@ TWO_PLAYERS = [name for name in PRESETS if ex.rules(name).players == 2]
 def test_the_compiled_move_is_the_heuristic_rollout_policy_s(name: str) -> None:
     """Every position of a few rounds of the Heuristic's rollout policy, and of rounds with random moves (more
     unusual positions): the compiled ``quick`` picks the same move, exact ties included."""
-    import random
-
-    from expeditions.bots.policies import uniform_policy
     compared = 0
     for k in range(8):
         rng = random.Random(k)
@@ -106,9 +108,6 @@ def test_the_compiled_judge_equals_the_expert_s_search(name: str) -> None:
     """The second judge's value of a move on a deal (``Search.result`` at six turns): the compiled play and
     projection give the same number as the Heuristic's rollout policy on the engine, for every move of the
     Heuristic's best six, on four deals, at positions through the whole of a few rounds."""
-    from expeditions.bots.expert import Search
-    from expeditions.bots.heuristic import HeuristicPolicy
-
     rules = ex.rules(name)
     compared = 0
     for k in range(2):
