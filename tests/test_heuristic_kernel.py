@@ -5,6 +5,7 @@ every rule set, its rollout move and its second judge's values on every two-play
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -84,6 +85,26 @@ def test_the_overflow_equals_the_heuristic_s(name: str) -> None:
     assert compared > 200
 
 
+def quick_of_table(table: Any) -> tuple[int, int, int]:
+    """``quick`` for the seat to move of an engine position (two players): for checks against ``Scorer.quick``."""
+    facts, _, value, suit_of, investment, copies, _ = kernel.rule_arrays(table.spec)
+    hands, hand_len, exps, exp_len, open_, piles, pile_len, public, public_len, _, deck, turns, _, seat, aside = (
+        kernel.position_arrays(table))
+    other = 1 - seat
+    counts = kernel.counts_for(seat, copies, hands, hand_len, exps, exp_len, piles, pile_len, public, public_len)
+    kind, card, source = kernel.quick(facts, value, suit_of, investment, hands[seat, : hand_len[seat]], exps[seat], exp_len[seat],
+                               exps[other], exp_len[other], open_[seat], open_[other], piles, pile_len,
+                               public[other, : public_len[other]], counts, deck + aside + hand_len[other] - public_len[other],
+                               deck, turns)
+    return int(kind), int(card), int(source)
+
+
+def judge_of_table(table: Any, action: tuple[int, int, int], horizon: int, side: int) -> float:
+    """``judge_deal`` on an engine position (two players, discards onto the piles): for checks against
+    ``expert.Search.result``."""
+    return kernel.judge_value(kernel.rule_arrays(table.spec), kernel.position_arrays(table), action, horizon, side)
+
+
 TWO_PLAYERS = [name for name in PRESETS if ex.rules(name).players == 2]
 
 
@@ -97,7 +118,7 @@ def test_the_compiled_move_is_the_heuristic_rollout_policy_s(name: str) -> None:
         table = ex.deal(ex.rules(name), seed=f"kernel:{name}:{k}")._t.clone()
         while not table.end:
             expected = Scorer(sight_of_table(table)).quick()
-            assert kernel.quick_of_table(table) == expected, (name, k, table.turns)
+            assert quick_of_table(table) == expected, (name, k, table.turns)
             compared += 1
             table.apply(expected if k % 2 == 0 else uniform_policy(table, rng))
     assert compared > 200
@@ -122,7 +143,7 @@ def test_the_compiled_judge_equals_the_expert_s_search(name: str) -> None:
             for candidate in search.candidates(6):
                 for i in range(4):
                     expected = search.result(candidate.action, i)
-                    assert kernel.judge_of_table(search.determinization(i), candidate.action, 6, search.sight.side) == expected
+                    assert judge_of_table(search.determinization(i), candidate.action, 6, search.sight.side) == expected
                     assert compiled.result(candidate.action, i) == expected, (name, k, turn.number, candidate.action, i)
                     compared += 1
     assert compared > 100

@@ -1,33 +1,34 @@
 """The Heuristic compiled (numba): the Expert's search and Hard's second judge in machine code, for two players.
 
-``expert.Search`` plays each candidate move on a sampled deal, then a few turns of the Heuristic's rollout policy for
-every seat, then judges the position by the Heuristic's projection of each side's final score. In Python that was
-most of the time of the Expert's move, of Hard's second opinion and of par in a review. This module does the same
-with the same arithmetic in the same order, so it gives the same numbers to the last bit (``tests/test_heuristic_kernel.py``
-compares it with ``bots.heuristic.Scorer`` and the engine on positions of real rounds of every two-player rule set):
+``expert.Search`` plays each candidate move on a sampled deal, then a few turns of the Heuristic's rollout policy,
+then judges the position by the Heuristic's projection of each side's final score; in Python that was most of the
+time of the Expert's move, of Hard's second opinion and of par in a review. This module does the same arithmetic in
+the same order, so it gives the same numbers to the last bit (``tests/test_heuristic_kernel.py`` compares it with
+``bots.heuristic.Scorer`` and the engine on positions of real rounds of every two-player rule set):
 
-- ``suit_plan``, ``overflow``, ``position_value``: the Heuristic's suit plans, the points given up when the plays
-  left cannot lay every planned card, and a side's projection (``Scorer._plan``, ``Scorer._overflow``,
-  ``Scorer.position_value``);
-- ``quick``: the Heuristic's rollout move for the seat to move (``Scorer.quick``), its exact ties falling as in
-  Python: the hand in the engine's order, and a suit's plays in the order CPython iterates the set of card ids the
-  Heuristic builds (``set_order``);
-- ``judge_deal``: ``Search.result``: the engine's turn for two players (``Table.turn``), ``horizon`` turns of
-  ``quick``, then the round's score difference if it ended, else the two projections' difference.
+- ``suit_plan``, ``overflow``, ``position_value``: the suit plans, the points the plays left cannot lay, and a
+  side's projection (``Scorer._plan``, ``Scorer._overflow``, ``Scorer.position_value``);
+- ``quick``: the rollout move (``Scorer.quick``), exact ties falling as in Python: the hand in the engine's order,
+  a suit's plays in the order CPython iterates the set of card ids the Heuristic builds (``set_order``);
+- ``judge_deal``: ``Search.result``: the engine's turn (``Table.turn``), ``horizon`` turns of ``quick``, then the
+  round's score difference if it ended, else the two projections' difference.
 
-A position is arrays of the engine's card ids in the engine's order (``position_arrays``), a rule set its numbers
-and per-card arrays (``rule_arrays``). The first call compiles the module (about twenty seconds; ``python -m
+Positions are arrays of card ids in the engine's order (``position_arrays``), rule sets numbers and per-card arrays
+(``rule_arrays``). The first call compiles the module (about twenty seconds; ``python -m
 expeditions.bots.heuristic_kernel`` does only that); later processes read it from numba's cache.
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 from numba import njit
 
+from ..engine import deal_table, spec_for
+from ..rules import rules
 from . import heuristic
 from .policies import facts_for
 
@@ -111,8 +112,7 @@ def suit_plan(laid: Any, held: Any, value: Any, investment: Any, arrive_values: 
 
 @njit(cache=True)
 def overflow(points: Any, amounts: Any, size: int, plays_planned: float, plays: int) -> float:
-    """``Scorer._overflow``: the first ``size`` (points, amount) pairs, the cheapest given up first while the
-    plays planned exceed ``plays``."""
+    """``Scorer._overflow`` of the first ``size`` (points, amount) pairs: the cheapest go while over ``plays``."""
     over = plays_planned - plays
     if over <= 0:
         return 0.0
@@ -204,8 +204,7 @@ def _add(table: Any, mask: int, key: int, fill: int) -> int:
 
 @njit(cache=True)
 def _resize(table: Any, mask: int, least: int) -> int:
-    """set_table_resize: the smallest power of two above ``least`` (at least 8); entries inserted again in their
-    old order (set_insert_clean)."""
+    """set_table_resize: a table of the smallest power of two above ``least``, entries inserted again in order."""
     size = 8
     while size <= least:
         size <<= 1
@@ -476,20 +475,6 @@ def quick_facts(f: Any) -> Any:
                      int(f.feeds), int(f.play_on), f.extra_allowance], dtype=np.int64)
 
 
-def quick_of_table(table: Any) -> tuple[int, int, int]:
-    """``quick`` for the seat to move of an engine position (two players): for checks against ``Scorer.quick``."""
-    facts, _, value, suit_of, investment, copies, _ = rule_arrays(table.spec)
-    hands, hand_len, exps, exp_len, open_, piles, pile_len, public, public_len, _, deck, turns, _, seat, aside = (
-        position_arrays(table))
-    other = 1 - seat
-    counts = counts_for(seat, copies, hands, hand_len, exps, exp_len, piles, pile_len, public, public_len)
-    kind, card, source = quick(facts, value, suit_of, investment, hands[seat, : hand_len[seat]], exps[seat], exp_len[seat],
-                               exps[other], exp_len[other], open_[seat], open_[other], piles, pile_len,
-                               public[other, : public_len[other]], counts, deck + aside + hand_len[other] - public_len[other],
-                               deck, turns)
-    return int(kind), int(card), int(source)
-
-
 # --- the second judge: a move, ``horizon`` turns of ``quick``, the projection (``expert.Search.result``) -----------
 # rule numbers for the play, in this order (``judge_facts``)
 J_STALL, J_TURN_CAP = range(2)
@@ -518,8 +503,7 @@ def counts_for(seat: int, copies: Any, hands: Any, hand_len: Any, exps: Any, exp
 @njit(cache=True)
 def position_value(facts: Any, value: Any, suit_of: Any, investment: Any, hand: Any, mine: Any, mine_len: Any,
                    counts: Any, unseen_total: int, deck: int) -> float:
-    """``Scorer(sight).position_value(hand, laid, scorer.now)`` with two players: the side's suits' plans less the
-    points the plays left cannot lay (``expert.leaf_value`` of one side)."""
+    """``Scorer(sight).position_value(hand, laid, scorer.now)``, two players: one side's ``expert.leaf_value``."""
     n_suits, play_on = facts[Q_SUITS], facts[Q_PLAY_ON]
     n_hand = hand.size
     now = -(-deck // 2) + (n_hand if play_on else 0)
@@ -658,8 +642,7 @@ def _remove(rows: Any, lengths: Any, row: int, card: int) -> None:
 
 @lru_cache(maxsize=32)
 def rule_arrays(spec: Any) -> tuple[Any, ...]:
-    """A rule set's arrays for ``judge_deal``: its numbers, the play's limits and per card its value, suit,
-    investment flag, copies and the cards it closes."""
+    """A rule set's arrays for ``judge_deal``: its numbers and limits, and per card value, suit, kind, copies, closes."""
     f = facts_for(spec)
     cards = len(f.value)
     closes = np.array([[bool(spec.closes[c] >> d & 1) for d in range(cards)] for c in range(cards)])
@@ -704,19 +687,12 @@ def judge_value(rules: tuple[Any, ...], position: tuple[Any, ...], action: tuple
     return float(judge_deal(*rules, *position, kind, card, source, horizon, side))
 
 
-def judge_of_table(table: Any, action: tuple[int, int, int], horizon: int, side: int) -> float:
-    """``judge_deal`` on an engine position (two players, discards onto the piles): for checks against
-    ``expert.Search.result``."""
-    return judge_value(rule_arrays(table.spec), position_arrays(table), action, horizon, side)
-
-
 def compile_now() -> None:
     """Compile the kernel into numba's cache (some twenty seconds, once per installation and version), so that the
     first search of the Expert or of Hard does not wait for it: ``python -m expeditions.bots.heuristic_kernel``."""
-    from ..round import deal
-
-    table = deal("expeditions", seed=0)._t
-    judge_of_table(table, table.legal()[0], 6, 0)
+    spec = spec_for(rules("expeditions"))
+    table = deal_table(spec, random.Random(0).sample(spec.deck_ids, len(spec.deck_ids)), 0)
+    judge_value(rule_arrays(spec), position_arrays(table), table.legal()[0], 6, 0)
 
 
 if __name__ == "__main__":
