@@ -74,11 +74,7 @@ def suit_plan(laid: Any, held: Any, value: Any, investment: Any, arrive_values: 
         v = arrive_values[i]
         if v <= top:
             continue
-        held_already = False
-        for j in range(n):
-            if numbers[j] == v:
-                held_already = True
-        if held_already:
+        if _among(numbers, n, v):
             continue
         chance = arrive_chances[i] * (ARRIVE_ABOVE if v > highest else ARRIVE_BELOW)
         future += v * chance
@@ -268,19 +264,7 @@ def quick(facts: Any, value: Any, suit_of: Any, investment: Any, hand: Any, mine
     copies of each card this seat cannot place; ``unseen_total`` how many cards it cannot place."""
     n_suits, play_on = facts[Q_SUITS], facts[Q_PLAY_ON]
     n_hand = hand.size
-    now = -(-deck // 2) + (n_hand if play_on else 0)
-    in_deck = deck / max(1, unseen_total)
-    reach = in_deck * 1 / 2 * (now - 1) / now if now > 0 else 0.0
-    cards = value.size
-    arrive_v = np.zeros((n_suits, cards), dtype=np.int64)
-    arrive_c = np.zeros((n_suits, cards), dtype=np.float64)
-    arrive_n = np.zeros(n_suits, dtype=np.int64)
-    for c in range(cards):
-        if counts[c] > 0 and value[c]:
-            s = suit_of[c]
-            arrive_v[s, arrive_n[s]] = value[c]
-            arrive_c[s, arrive_n[s]] = min(1.0, reach * counts[c])
-            arrive_n[s] += 1
+    _, reach, arrive_v, arrive_c, arrive_n = _arriving(value, suit_of, counts, n_suits, deck, n_hand, unseen_total, play_on)
     width = n_hand + facts[Q_INVESTMENTS] + 3
     base_value = np.zeros(n_suits)
     base_plays = np.zeros(n_suits)
@@ -340,11 +324,7 @@ def quick(facts: Any, value: Any, suit_of: Any, investment: Any, hand: Any, mine
             n += 1
     for i in range(n_hand):
         c = hand[i]
-        repeated = False
-        for j in range(i):
-            if hand[j] == c:
-                repeated = True
-        if repeated:
+        if _among(hand, i, c):
             continue
         tried_score[n] = _score(DISCARD, c, source, facts, value, suit_of, investment, hand, mine, mine_len, theirs,
                                 theirs_len, own_open, other_open, piles, pile_len, other_known, arrive_v, arrive_c,
@@ -381,6 +361,36 @@ def quick(facts: Any, value: Any, suit_of: Any, investment: Any, hand: Any, mine
                 if v > best_score:
                     best_score, kind, card, source_best = v, k, c, pile
     return kind, card, source_best
+
+
+@njit(cache=True)
+def _arriving(value: Any, suit_of: Any, counts: Any, n_suits: int, deck: int, n_hand: int, unseen_total: int,
+              play_on: int) -> Any:
+    """The start of a ``Scorer`` with two players: the plays left (``now``), the chance an unseen card reaches the
+    side in time (``reach``), and per suit its unseen numbers with that chance each (``arriving``): values, chances,
+    how many."""
+    now = -(-deck // 2) + (n_hand if play_on else 0)
+    in_deck = deck / max(1, unseen_total)
+    reach = in_deck * 1 / 2 * (now - 1) / now if now > 0 else 0.0
+    arrive_v = np.zeros((n_suits, value.size), dtype=np.int64)
+    arrive_c = np.zeros((n_suits, value.size))
+    arrive_n = np.zeros(n_suits, dtype=np.int64)
+    for c in range(value.size):
+        if counts[c] > 0 and value[c]:
+            s = suit_of[c]
+            arrive_v[s, arrive_n[s]] = value[c]
+            arrive_c[s, arrive_n[s]] = min(1.0, reach * counts[c])
+            arrive_n[s] += 1
+    return now, reach, arrive_v, arrive_c, arrive_n
+
+
+@njit(cache=True)
+def _among(values: Any, n: int, v: int) -> bool:
+    """Whether ``v`` is one of the first ``n`` of ``values``."""
+    for j in range(n):  # noqa: SIM110 (numba compiles no generator passed to any())
+        if values[j] == v:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -506,26 +516,17 @@ def position_value(facts: Any, value: Any, suit_of: Any, investment: Any, hand: 
     """``Scorer(sight).position_value(hand, laid, scorer.now)``, two players: one side's ``expert.leaf_value``."""
     n_suits, play_on = facts[Q_SUITS], facts[Q_PLAY_ON]
     n_hand = hand.size
-    now = -(-deck // 2) + (n_hand if play_on else 0)
-    in_deck = deck / max(1, unseen_total)
-    reach = in_deck * 1 / 2 * (now - 1) / now if now > 0 else 0.0
+    now, _, arrive_v, arrive_c, arrive_n = _arriving(value, suit_of, counts, n_suits, deck, n_hand, unseen_total, play_on)
     width = n_hand + facts[Q_INVESTMENTS] + 3
     points = np.zeros(n_suits * width)
     amounts = np.zeros(n_suits * width)
     total = 0.0
     planned = 0.0
     m = 0
-    arrive_v = np.zeros(value.size, dtype=np.int64)
-    arrive_c = np.zeros(value.size)
     for s in range(n_suits):
-        a = 0
-        for c in range(value.size):
-            if counts[c] > 0 and value[c] and suit_of[c] == s:
-                arrive_v[a], arrive_c[a] = value[c], min(1.0, reach * counts[c])
-                a += 1
         v, p, _, size = suit_plan(mine[s, : mine_len[s]], _held(hand, suit_of, s, -1, -1), value, investment,
-                                  arrive_v[:a], arrive_c[:a], facts[Q_INVESTMENTS], facts[Q_COST], facts[Q_BONUS],
-                                  facts[Q_BONUS_AT], points[m:], amounts[m:])
+                                  arrive_v[s, : arrive_n[s]], arrive_c[s, : arrive_n[s]], facts[Q_INVESTMENTS], facts[Q_COST],
+                                  facts[Q_BONUS], facts[Q_BONUS_AT], points[m:], amounts[m:])
         total += v
         planned += p
         m += size
