@@ -22,6 +22,7 @@ from _machine import machine, pin_to_one_core
 import expeditions as ex
 from expeditions.advice import Hard
 from expeditions.bots import BOTS, Bot, BotFactory, Heuristic
+from expeditions.bots.expert import kernel_loaded
 
 PLAYERS: dict[str, BotFactory] = {**BOTS, "Hard": Hard}
 
@@ -60,6 +61,7 @@ def main() -> None:
     parser.add_argument("--rules", default="expeditions")
     args = parser.parse_args()
     pin_to_one_core()
+    kernel_loaded(wait=True)  # as in a served app, where it loads while the first page opens
     rules = ex.rules(args.rules)
     observations = positions(rules, args.rounds)
     print(f"# bot speed, {time.strftime('%Y-%m-%d')}, {machine()}, one core; {rules.label}, "

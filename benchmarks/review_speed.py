@@ -26,6 +26,7 @@ from _machine import machine, pin_to_one_core
 import expeditions as ex
 from expeditions.advice import review
 from expeditions.bots import Beginner, Heuristic, play_out
+from expeditions.bots.expert import kernel_loaded
 
 
 def rounds_of(rules: ex.Rules, player: type[Beginner] | type[Heuristic], n: int) -> list[ex.Round]:
@@ -41,6 +42,7 @@ def main() -> None:
     parser.add_argument("--rules", default="expeditions")
     args = parser.parse_args()
     pin_to_one_core()
+    kernel_loaded(wait=True)  # as in a served app, where it loads while the first page opens
     rules = ex.rules(args.rules)
     print(f"# review speed, {time.strftime('%Y-%m-%d')}, {machine()}, one core; {rules.label}; "
           f"load average {os.getloadavg()[0]:.2f} at the start")

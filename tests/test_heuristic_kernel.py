@@ -5,6 +5,8 @@ every rule set, its rollout move and its second judge's values on every two-play
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -13,7 +15,7 @@ import pytest
 import expeditions as ex
 from expeditions.bots import Heuristic, play_out
 from expeditions.bots import heuristic_kernel as kernel
-from expeditions.bots.expert import Search
+from expeditions.bots.expert import Expert, Search, compiled_plays, kernel_loaded
 from expeditions.bots.heuristic import HeuristicPolicy, Scorer, sight_of_table
 from expeditions.bots.policies import uniform_policy
 from expeditions.rules import PRESETS
@@ -130,6 +132,7 @@ def test_the_compiled_judge_equals_the_expert_s_search(name: str) -> None:
     projection give the same number as the Heuristic's rollout policy on the engine, for every move of the
     Heuristic's best six, on four deals, at positions through the whole of a few rounds."""
     rules = ex.rules(name)
+    assert kernel_loaded(wait=True)
     compared = 0
     for k in range(2):
         rnd = play_out(ex.deal(rules, seed=f"judge:{name}:{k}"), [Heuristic(0), Heuristic(1)])
@@ -147,3 +150,31 @@ def test_the_compiled_judge_equals_the_expert_s_search(name: str) -> None:
                     assert compiled.result(candidate.action, i) == expected, (name, k, turn.number, candidate.action, i)
                     compared += 1
     assert compared > 100
+
+
+LOADING = """
+import expeditions as ex
+from expeditions.bots import expert
+expert.LOAD_WAIT = 0  # as if it had to be compiled: the first search does not wait for it
+rules = ex.rules("expeditions")
+observation = ex.deal(rules, seed="loading").observation()
+loaded_at_first = expert.compiled_plays(rules)
+on_the_engine = expert.Expert(3).choose(observation)
+loaded = expert.kernel_loaded(wait=True)
+print(loaded_at_first, loaded, expert.compiled_plays(rules), on_the_engine == expert.Expert(3).choose(observation))
+"""
+
+
+def test_no_move_waits_for_the_kernel_to_load() -> None:
+    """In a new process, a search that finds the kernel not loaded within ``LOAD_WAIT`` plays on the engine while
+    a thread loads it; once it is loaded, the searches use it, and the move is the same."""
+    done = subprocess.run([sys.executable, "-c", LOADING], capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.split() == ["False", "True", "True", "True"], done.stderr
+
+
+def test_the_loaded_kernel_plays_the_expert_s_searches() -> None:
+    assert kernel_loaded(wait=True) and compiled_plays(ex.rules("expeditions"))
+    assert not compiled_plays(ex.rules("expeditions-solo")) and not compiled_plays(ex.rules("expeditions-4p"))
+    observation = ex.deal(ex.rules("expeditions"), seed="loaded").observation()
+    search, _ = Expert(1).search(observation)
+    assert search._compiled and search.rollouts > 0

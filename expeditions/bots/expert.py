@@ -27,8 +27,8 @@ own score; in the four-player game the candidates include the best pass to the p
 
 With two players whose discards go onto the piles, and numba installed, step 3 runs compiled
 (``heuristic_kernel``: the same moves of the Heuristic and the same projection, the same numbers to the
-last bit, in about a seventh of the time); elsewhere, and in the edition in the browser, it runs on the
-engine in Python.
+last bit, in about a seventh of the time) once the kernel is loaded (``kernel_loaded``: at the first search, or in a
+thread while it compiles); until then, elsewhere, and in the edition in the browser, it runs on the engine in Python.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -83,7 +84,8 @@ class Candidate:
 
 def compiled_plays(rules: Rules) -> bool:
     """Whether the compiled Heuristic (``heuristic_kernel``) plays this rule set's searches here: two players
-    whose discards go onto the piles, with numpy and numba installed (the edition in the browser has neither)."""
+    whose discards go onto the piles, with numpy and numba installed (the edition in the browser has neither),
+    and the kernel loaded in this process (``kernel_loaded``)."""
     if rules.players != 2 or rules.discards_leave_game:
         return False
     try:
@@ -91,7 +93,38 @@ def compiled_plays(rules: Rules) -> bool:
         import numpy  # noqa: F401
     except ModuleNotFoundError:
         return False
-    return True
+    return kernel_loaded()
+
+
+LOAD_WAIT = 2.0
+"""How long the first search waits for the compiled Heuristic to load (``kernel_loaded``), in seconds."""
+_loaded = threading.Event()
+_loading: list[threading.Thread] = []
+_loading_lock = threading.Lock()
+
+
+def kernel_loaded(*, wait: bool = False) -> bool:
+    """Whether the compiled Heuristic is loaded in this process. The first call loads it in a thread and waits
+    up to ``LOAD_WAIT`` seconds: loading it from numba's cache takes about half a second, so it is then ready for
+    the first search. Compiling it takes some twenty seconds (once per installation and version): then the thread
+    goes on in the background, and the searches play on the engine in Python until it is done, with the same
+    numbers, so no move waits for the compiler. With ``wait=True`` the call waits until the loading is over."""
+    with _loading_lock:
+        first = not _loading
+        if first:
+            _loading.append(threading.Thread(target=_load_kernel, name="the compiled Heuristic", daemon=True))
+            _loading[0].start()
+    if wait or first:
+        # a thread that loads while this one searches gets the interpreter in slices and takes ten times longer
+        _loading[0].join(None if wait else LOAD_WAIT)
+    return _loaded.is_set()
+
+
+def _load_kernel() -> None:
+    from . import heuristic_kernel
+
+    heuristic_kernel.compile_now()
+    _loaded.set()
 
 
 def side_result(table: Table, side: int) -> float:
