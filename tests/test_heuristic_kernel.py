@@ -4,6 +4,7 @@ every rule set, its rollout move and its second judge's values on every two-play
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -178,3 +179,24 @@ def test_the_loaded_kernel_plays_the_expert_s_searches() -> None:
     observation = ex.deal(ex.rules("expeditions"), seed="loaded").observation()
     search, _ = Expert(1).search(observation)
     assert search._compiled and search.rollouts > 0
+
+
+FORKING = """
+import os
+from expeditions.bots import expert
+expert.LOAD_WAIT = 0
+expert.kernel_loaded()
+child = os.fork()
+if child == 0:
+    os._exit(0 if expert.kernel_loaded() else 1)
+_, status = os.waitpid(child, 0)
+print(expert.kernel_loaded(), os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="processes are not forked here")
+def test_a_fork_waits_for_the_kernel_to_load() -> None:
+    """A process forked while the kernel loads (a pool of workers started meanwhile) would inherit numba's compiler
+    lock held by a thread it does not have; the fork waits for the loading, and both processes have the kernel."""
+    done = subprocess.run([sys.executable, "-c", FORKING], capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.split() == ["True", "0"], done.stderr

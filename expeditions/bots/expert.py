@@ -34,6 +34,7 @@ thread while it compiles); until then, elsewhere, and in the edition in the brow
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import threading
@@ -108,11 +109,15 @@ def kernel_loaded(*, wait: bool = False) -> bool:
     up to ``LOAD_WAIT`` seconds: loading it from numba's cache takes about half a second, so it is then ready for
     the first search. Compiling it takes some twenty seconds (once per installation and version): then the thread
     goes on in the background, and the searches play on the engine in Python until it is done, with the same
-    numbers, so no move waits for the compiler. With ``wait=True`` the call waits until the loading is over."""
+    numbers, so no move waits for the compiler. With ``wait=True`` the call waits until the loading is over, and so
+    does a fork of the process (a pool of worker processes started meanwhile)."""
     with _loading_lock:
         first = not _loading
         if first:
             _loading.append(threading.Thread(target=_load_kernel, name="the compiled Heuristic", daemon=True))
+            if hasattr(os, "register_at_fork"):  # not on Windows, which starts processes without forking
+                # a process forked while numba compiles would inherit its compiler's lock, held for ever
+                os.register_at_fork(before=_loading[0].join)
             _loading[0].start()
     if wait or first:
         # a thread that loads while this one searches gets the interpreter in slices and takes ten times longer
