@@ -315,23 +315,17 @@ def quick(facts: Any, value: Any, suit_of: Any, investment: Any, hand: Any, mine
         if n_first + n_second == 0:
             continue
         for j in range(set_order(first, n_first, second, n_second, order)):
-            c = order[j]
-            tried_score[n] = _score(PLAY, c, source, facts, value, suit_of, investment, hand, mine, mine_len, theirs,
-                                    theirs_len, own_open, other_open, piles, pile_len, other_known, arrive_v, arrive_c,
-                                    arrive_n, base_value, base_plays, base_points, base_amounts, base_size, deck_card,
-                                    after_deck, after_none, work)
-            tried_kind[n], tried_card[n] = PLAY, c
+            tried_kind[n], tried_card[n] = PLAY, order[j]
             n += 1
     for i in range(n_hand):
-        c = hand[i]
-        if _among(hand, i, c):
-            continue
-        tried_score[n] = _score(DISCARD, c, source, facts, value, suit_of, investment, hand, mine, mine_len, theirs,
-                                theirs_len, own_open, other_open, piles, pile_len, other_known, arrive_v, arrive_c,
-                                arrive_n, base_value, base_plays, base_points, base_amounts, base_size, deck_card,
-                                after_deck, after_none, work)
-        tried_kind[n], tried_card[n] = DISCARD, c
-        n += 1
+        if not _among(hand, i, hand[i]):
+            tried_kind[n], tried_card[n] = DISCARD, hand[i]
+            n += 1
+    for i in range(n):  # the plays, then the discards, in the Heuristic's order
+        tried_score[i] = _score(tried_kind[i], tried_card[i], source, facts, value, suit_of, investment, hand, mine,
+                                mine_len, theirs, theirs_len, own_open, other_open, piles, pile_len, other_known,
+                                arrive_v, arrive_c, arrive_n, base_value, base_plays, base_points, base_amounts,
+                                base_size, deck_card, after_deck, after_none, work)
     # the two best, as a stable sort by score (highest first) would put them
     best_i, next_i = -1, -1
     for i in range(n):
